@@ -1,0 +1,68 @@
+#include "host_ref/ref_utils.hpp"
+
+namespace ovcl {
+namespace host_ref {
+
+namespace {
+template <typename Out>
+std::vector<Out> read_as(const Tensor& t) {
+    Tensor dense = t;
+    if (!t.is_continuous()) {
+        dense = Tensor(t.get_element_type(), t.get_shape());
+        t.copy_to(dense);
+    }
+    std::vector<Out> out(dense.get_size());
+    dispatch_type(dense.get_element_type(), [&](auto tag) {
+        using T = decltype(tag);
+        const T* p = static_cast<const T*>(dense.data());
+        for (size_t i = 0; i < out.size(); ++i) {
+            if constexpr (std::is_same_v<T, float16>)
+                out[i] = static_cast<Out>(static_cast<float>(p[i]));
+            else
+                out[i] = static_cast<Out>(p[i]);
+        }
+    });
+    return out;
+}
+}  // namespace
+
+std::vector<int64_t> to_i64(const Tensor& t) { return read_as<int64_t>(t); }
+std::vector<double> to_f64(const Tensor& t) { return read_as<double>(t); }
+
+Tensor to_f32(const Tensor& t) {
+    if (t.get_element_type() == element::f32 && t.is_continuous())
+        return t;
+    Tensor out(element::f32, t.get_shape());
+    const auto v = read_as<float>(t);
+    std::copy(v.begin(), v.end(), out.data<float>());
+    return out;
+}
+
+void from_f32(const Tensor& src, Tensor& dst) {
+    const float* s = src.data<float>();
+    const size_t n = src.get_size();
+    if (dst.get_size() != n)
+        raise<Exception>("from_f32: size mismatch ", src.get_shape(), " vs ", dst.get_shape());
+    dispatch_type(dst.get_element_type(), [&](auto tag) {
+        using T = decltype(tag);
+        T* d = static_cast<T*>(dst.data());
+        for (size_t i = 0; i < n; ++i) {
+            if constexpr (std::is_same_v<T, float16>)
+                d[i] = float16(s[i]);
+            else
+                d[i] = static_cast<T>(s[i]);
+        }
+    });
+}
+
+Strides broadcast_strides(const Shape& from, const Shape& to) {
+    Strides out(to.size(), 0);
+    const Strides dense = row_major_strides(from);
+    const size_t shift = to.size() - from.size();
+    for (size_t i = 0; i < from.size(); ++i)
+        out[i + shift] = from[i] == 1 ? 0 : dense[i];
+    return out;
+}
+
+}  // namespace host_ref
+}  // namespace ovcl

@@ -1,0 +1,8 @@
+// Host reference kernels of the variables ops.
+#pragma once
+
+#include "host_ref/ref_utils.hpp"
+
+namespace ovcl {
+namespace host_ref {}  // namespace host_ref
+}  // namespace ovcl

@@ -1,0 +1,133 @@
+// The graph node: an operation of a given type and version with ordered string attributes
+// (exactly as OpenVINO IR writes them), typed input and output ports, tensor names and
+// rt_info. Operation semantics (shape inference, reference evaluation) live in the op
+// registry (ovcl/op_registry.hpp), keyed by (type, version).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ovcl/any.hpp"
+#include "ovcl/element_type.hpp"
+#include "ovcl/shape.hpp"
+#include "ovcl/tensor.hpp"
+
+namespace ovcl {
+
+class Node;
+struct OpSpec;
+
+/// An output port: a node and the index of one of its outputs.
+struct Output {
+    std::shared_ptr<Node> node;
+    size_t index = 0;
+
+    Output() = default;
+    Output(std::shared_ptr<Node> n, size_t i = 0) : node(std::move(n)), index(i) {}  // NOLINT
+    element::Type get_element_type() const;
+    const PartialShape& get_partial_shape() const;
+    Shape get_shape() const;  ///< throws when dynamic
+    /// Tensor names of the port (a Result's port reports the names of the port it consumes).
+    const std::set<std::string>& get_names() const;
+    /// The first tensor name; throws NotFound when the port has none.
+    std::string get_any_name() const;
+    bool operator==(const Output& o) const { return node == o.node && index == o.index; }
+    bool operator!=(const Output& o) const { return !(*this == o); }
+    bool operator<(const Output& o) const {
+        return node != o.node ? node < o.node : index < o.index;
+    }
+};
+using OutputVector = std::vector<Output>;
+
+/// Attributes in the order the IR lists them; values are the IR's text.
+using Attributes = std::vector<std::pair<std::string, std::string>>;
+
+class Node : public std::enable_shared_from_this<Node> {
+public:
+    /// version: the opset in which this version of the op first appears (Relu: 1,
+    /// Softmax v8: 8). Use ovcl::op::make to create validated nodes.
+    Node(std::string type, int64_t version, OutputVector inputs, Attributes attrs = {});
+    virtual ~Node() = default;
+
+    const std::string& get_type_name() const { return m_type; }
+    int64_t get_version() const { return m_version; }
+    /// Friendly name; defaults to "<type>_<id>".
+    const std::string& get_friendly_name() const { return m_name; }
+    void set_friendly_name(std::string name) { m_name = std::move(name); }
+    uint64_t get_instance_id() const { return m_id; }
+
+    size_t get_input_size() const { return m_inputs.size(); }
+    const Output& input_value(size_t i) const;
+    const OutputVector& input_values() const { return m_inputs; }
+    void set_argument(size_t i, const Output& value);
+    void set_arguments(OutputVector values) { m_inputs = std::move(values); }
+    element::Type get_input_element_type(size_t i) const { return input_value(i).get_element_type(); }
+    const PartialShape& get_input_partial_shape(size_t i) const { return input_value(i).get_partial_shape(); }
+    Shape get_input_shape(size_t i) const { return input_value(i).get_shape(); }
+
+    size_t get_output_size() const { return m_outputs.size(); }
+    Output output(size_t i);
+    OutputVector outputs();
+    element::Type get_output_element_type(size_t i) const;
+    const PartialShape& get_output_partial_shape(size_t i) const;
+    Shape get_output_shape(size_t i) const;
+    std::set<std::string>& output_names(size_t i);
+    const std::set<std::string>& output_names(size_t i) const;
+    void set_output_type(size_t i, element::Type type, const PartialShape& shape);
+    void set_output_size(size_t n);
+
+    const Attributes& get_attributes() const { return m_attrs; }
+    bool has_attr(const std::string& name) const;
+    /// The attribute's text; throws ModelError naming the node when absent.
+    const std::string& get_attr_text(const std::string& name) const;
+    /// Typed attribute: int64_t, double, float, bool, std::string, element::Type,
+    /// PartialShape, or std::vector of int64_t/double/float/size_t/std::string (comma-separated).
+    template <typename T>
+    T get_attr(const std::string& name) const;
+    template <typename T>
+    T get_attr(const std::string& name, const T& fallback) const {
+        return has_attr(name) ? get_attr<T>(name) : fallback;
+    }
+    void set_attr(const std::string& name, const std::string& value);
+
+    AnyMap& get_rt_info() { return m_rt_info; }
+    const AnyMap& get_rt_info() const { return m_rt_info; }
+
+    /// The value of a Constant node (empty for every other op).
+    const Tensor& get_constant_value() const { return m_value; }
+    void set_constant_value(Tensor value) { m_value = std::move(value); }
+    bool is_constant() const { return m_type == "Constant"; }
+
+    /// The registry entry for (type, version); throws ModelError when none.
+    const OpSpec& spec() const;
+    /// Runs the op's shape and type inference and sets every output port.
+    /// Failures become ModelError messages that name the node.
+    void validate_and_infer_types();
+    /// "Type 'name'" for messages.
+    std::string describe() const;
+
+private:
+    struct Port {
+        element::Type type = element::dynamic;
+        PartialShape shape = PartialShape::dynamic();
+        std::set<std::string> names;
+    };
+    std::string m_type;
+    int64_t m_version;
+    std::string m_name;
+    uint64_t m_id;
+    OutputVector m_inputs;
+    std::vector<Port> m_outputs;
+    Attributes m_attrs;
+    AnyMap m_rt_info;
+    Tensor m_value;
+    mutable const OpSpec* m_spec = nullptr;
+};
+
+using NodeVector = std::vector<std::shared_ptr<Node>>;
+
+}  // namespace ovcl

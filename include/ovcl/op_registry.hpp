@@ -1,0 +1,81 @@
+// The op registry: for each (op type, version) its shape/type inference and its host
+// reference evaluation. Built from the op table (src/graph/ops/*.def); extensions may add.
+//
+// Versions are opset numbers: the version of an op is the first opset that has it
+// (Softmax 1 and 8; MaxPool 1, 8, 14). A node read from "opsetN" gets the newest version <= N.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ovcl/element_type.hpp"
+#include "ovcl/shape.hpp"
+#include "ovcl/tensor.hpp"
+
+namespace ovcl {
+
+class Node;
+
+/// What shape inference knows about an input: its type, shape and, when known (constants,
+/// or always at run time), its value.
+struct InputInfo {
+    element::Type type;
+    PartialShape shape;
+    const Tensor* value = nullptr;
+};
+struct OutputInfo {
+    element::Type type;
+    PartialShape shape;
+};
+
+/// Variable values of a request (ReadValue/Assign): variable id -> tensor.
+struct VariableStore {
+    std::map<std::string, Tensor> values;
+};
+
+/// Per-evaluation context handed to reference functions.
+struct EvalContext {
+    VariableStore* variables = nullptr;
+};
+
+/// Shape/type inference: throws (any exception; the node adds its name) on invalid input.
+using InferFn = std::function<std::vector<OutputInfo>(const Node&, const std::vector<InputInfo>&)>;
+/// Reference evaluation: outputs are allocated by the caller with the shapes that InferFn
+/// gives for the actual inputs.
+using RefFn = std::function<void(const Node&, const TensorVector& inputs, TensorVector& outputs, EvalContext&)>;
+
+struct OpSpec {
+    std::string type;
+    int64_t version = 1;
+    InferFn infer;
+    RefFn evaluate;  ///< empty: no host implementation
+};
+
+class OpRegistry {
+public:
+    /// The process-wide registry, filled from the op table on first use.
+    static OpRegistry& get();
+    void add(OpSpec spec);  ///< replaces an entry with the same (type, version)
+    /// Newest version of `type` not newer than `opset`; nullptr when none.
+    const OpSpec* find(const std::string& type, int64_t opset) const;
+    /// Exactly this (type, version); nullptr when none.
+    const OpSpec* find_exact(const std::string& type, int64_t version) const;
+    /// Newest registered version of `type`; nullptr when none.
+    const OpSpec* latest(const std::string& type) const;
+    std::vector<const OpSpec*> all() const;
+
+private:
+    std::map<std::string, std::map<int64_t, OpSpec>> m_ops;
+};
+
+}  // namespace ovcl
+
+namespace ovcl {
+/// Runs one node on the host: infers output shapes from the actual inputs (values included),
+/// allocates the outputs and calls the op's reference function. Throws NotImplemented when
+/// the op has no host implementation, ModelError (naming the node) when the inputs are invalid.
+TensorVector evaluate_node(const Node& node, const TensorVector& inputs, EvalContext& ctx);
+}  // namespace ovcl

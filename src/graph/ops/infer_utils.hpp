@@ -1,0 +1,44 @@
+// Helpers shared by the shape inference of every op family.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ovcl/except.hpp"
+#include "ovcl/node.hpp"
+#include "ovcl/op_registry.hpp"
+
+namespace ovcl {
+namespace shape_infer {
+
+using Inputs = std::vector<InputInfo>;
+using Outputs = std::vector<OutputInfo>;
+
+/// Throws ModelError unless min <= inputs.size() <= max.
+void check_input_count(const Node& node, const Inputs& in, size_t min, size_t max);
+/// Throws ModelError when the input's type is not one of `allowed` (empty: any static type).
+void check_type(const Node& node, const Inputs& in, size_t i, const std::vector<element::Type>& allowed);
+/// Throws ModelError unless the input's type is real (f16/f32/f64).
+void check_real(const Node& node, const Inputs& in, size_t i);
+/// Throws ModelError unless the input's type is an integer type (i32/i64/u8...; not boolean).
+void check_integer(const Node& node, const Inputs& in, size_t i);
+/// Throws ModelError unless inputs a and b have the same element type; returns it.
+element::Type merge_types(const Node& node, const Inputs& in, size_t a, size_t b);
+
+/// Numpy broadcasting of two shapes; throws ModelError naming the node on mismatch.
+PartialShape broadcast_numpy(const Node& node, const PartialShape& a, const PartialShape& b);
+/// Normalises a possibly negative axis into [0, rank); throws ModelError when out of range.
+int64_t normalize_axis(const Node& node, int64_t axis, int64_t rank);
+/// The input's integer value (any integer element type) when it is known; nullopt otherwise.
+std::optional<std::vector<int64_t>> const_i64(const InputInfo& in);
+/// Like const_i64 but for real values (any numeric type).
+std::optional<std::vector<double>> const_f64(const InputInfo& in);
+/// The static rank of input i; throws ModelError when the rank is dynamic.
+int64_t static_rank(const Node& node, const Inputs& in, size_t i);
+
+/// Same type and shape as input 0 (element-wise unary ops).
+Outputs same_as_input(const Node& node, const Inputs& in);
+
+}  // namespace shape_infer
+}  // namespace ovcl

@@ -1,0 +1,8 @@
+// Shape and type inference of the range ops.
+#pragma once
+
+#include "infer_utils.hpp"
+
+namespace ovcl {
+namespace shape_infer {}  // namespace shape_infer
+}  // namespace ovcl
