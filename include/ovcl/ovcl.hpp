@@ -1,0 +1,20 @@
+// The whole public API.
+#pragma once
+
+#include "ovcl/any.hpp"
+#include "ovcl/compiled_model.hpp"
+#include "ovcl/core.hpp"
+#include "ovcl/element_type.hpp"
+#include "ovcl/except.hpp"
+#include "ovcl/infer_request.hpp"
+#include "ovcl/ir.hpp"
+#include "ovcl/model.hpp"
+#include "ovcl/node.hpp"
+#include "ovcl/ops.hpp"
+#include "ovcl/profiling_info.hpp"
+#include "ovcl/properties.hpp"
+#include "ovcl/remote_context.hpp"
+#include "ovcl/shape.hpp"
+#include "ovcl/tensor.hpp"
+#include "ovcl/variable_state.hpp"
+#include "ovcl/version.hpp"

@@ -1,0 +1,66 @@
+// The device plugin interface (OpenVINO's ov::IPlugin): a plugin library exports a create
+// function with OVCL_DEFINE_PLUGIN_CREATE_FUNCTION, and Core loads it with dlopen.
+#pragma once
+
+#include <istream>
+#include <memory>
+#include <string>
+
+#include "ovcl/any.hpp"
+#include "ovcl/model.hpp"
+#include "ovcl/properties.hpp"
+#include "ovcl/version.hpp"
+
+namespace ovcl {
+
+class ICompiledModel;
+class IRemoteContext;
+
+class IPlugin : public std::enable_shared_from_this<IPlugin> {
+public:
+    virtual ~IPlugin() = default;
+
+    const std::string& get_device_name() const { return m_device_name; }
+    void set_device_name(std::string name) { m_device_name = std::move(name); }
+    const Version& get_version() const { return m_version; }
+    void set_version(Version v) { m_version = std::move(v); }
+
+    virtual std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model,
+                                                          const AnyMap& properties) const = 0;
+    /// Compiles for the context's device; the default throws NotImplemented.
+    virtual std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model,
+                                                          const AnyMap& properties,
+                                                          const std::shared_ptr<IRemoteContext>& context) const;
+    /// Unknown keys throw NotFound; bad values throw InvalidArgument.
+    virtual void set_property(const AnyMap& properties) = 0;
+    virtual Any get_property(const std::string& name, const AnyMap& arguments) const = 0;
+    /// Which ops of the model this device runs: op friendly name -> device name. Lenient with
+    /// unknown properties.
+    virtual SupportedOpsMap query_model(const std::shared_ptr<const Model>& model,
+                                        const AnyMap& properties) const = 0;
+
+    virtual std::shared_ptr<IRemoteContext> create_context(const AnyMap& params) const;
+    virtual std::shared_ptr<IRemoteContext> get_default_context(const AnyMap& params) const;
+    virtual std::shared_ptr<ICompiledModel> import_model(std::istream& model, const AnyMap& properties) const;
+    virtual std::shared_ptr<ICompiledModel> import_model(std::istream& model,
+                                                         const std::shared_ptr<IRemoteContext>& context,
+                                                         const AnyMap& properties) const;
+
+private:
+    std::string m_device_name;
+    Version m_version;
+};
+
+}  // namespace ovcl
+
+/// The symbol Core looks up in a plugin library.
+#define OVCL_CREATE_PLUGIN_SYMBOL "ovcl_create_plugin"
+
+/// Defines the exported create function of a plugin library:
+/// OVCL_DEFINE_PLUGIN_CREATE_FUNCTION(my::Plugin, ovcl::Version{"1.0", "my plugin"})
+#define OVCL_DEFINE_PLUGIN_CREATE_FUNCTION(PluginType, version)                                   \
+    extern "C" __attribute__((visibility("default"))) void ovcl_create_plugin(                   \
+        std::shared_ptr<::ovcl::IPlugin>& plugin) {                                             \
+        plugin = std::make_shared<PluginType>();                                                 \
+        plugin->set_version(version);                                                            \
+    }

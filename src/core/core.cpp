@@ -1,0 +1,266 @@
+#include "ovcl/core.hpp"
+
+#include <pugixml.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+
+#include "ovcl/ir.hpp"
+#include "ovcl/plugin/icompiled_model.hpp"
+#include "ovcl/plugin/iremote_context.hpp"
+#include "plugin_library.hpp"
+
+namespace ovcl {
+
+namespace {
+
+struct DeviceName {
+    std::string base;  ///< "GPU"
+    std::string id;    ///< "1" for "GPU.1", empty otherwise
+};
+
+DeviceName parse_device(const std::string& name) {
+    if (name.empty())
+        raise<InvalidArgument>("device name is empty");
+    const auto dot = name.find('.');
+    if (dot == std::string::npos)
+        return {name, ""};
+    DeviceName d{name.substr(0, dot), name.substr(dot + 1)};
+    if (d.base.empty() || d.id.empty())
+        raise<InvalidArgument>("bad device name '", name, "' (expected NAME or NAME.ID)");
+    return d;
+}
+
+AnyMap with_device_id(const DeviceName& d, AnyMap props) {
+    if (!d.id.empty()) {
+        auto it = props.find(device::id.key);
+        if (it != props.end() && it->second.as<std::string>() != d.id)
+            raise<InvalidArgument>("device ", d.base, ".", d.id, " given with a different DEVICE_ID=",
+                                   it->second.as<std::string>());
+        props[device::id.key] = d.id;
+    }
+    return props;
+}
+
+}  // namespace
+
+class CoreImpl {
+public:
+    struct Entry {
+        std::string library;
+        AnyMap config;  ///< from plugins.xml / register_plugin, applied on load
+        SoPtr<IPlugin> plugin;
+    };
+
+    SoPtr<IPlugin> get_plugin(const std::string& base) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        auto it = m_plugins.find(base);
+        if (it == m_plugins.end()) {
+            std::string known;
+            for (const auto& [name, e] : m_plugins)
+                known += (known.empty() ? "" : ", ") + name;
+            raise<NotFound>("device ", base, " is not registered (registered: ", known.empty() ? "none" : known,
+                            ")");
+        }
+        Entry& e = it->second;
+        if (!e.plugin) {
+            SoPtr<IPlugin> p = load_plugin(e.library);
+            p->set_device_name(base);
+            if (!e.config.empty())
+                p->set_property(e.config);
+            e.plugin = p;
+        }
+        return e.plugin;
+    }
+
+    void add(const std::string& device, const std::string& library, AnyMap config) {
+        if (device.empty() || device.find('.') != std::string::npos)
+            raise<InvalidArgument>("cannot register a plugin as device '", device,
+                                   "': the name must be non-empty and have no '.'");
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_plugins.count(device))
+            raise<InvalidArgument>("device ", device, " is already registered (library ", m_plugins[device].library,
+                                   ")");
+        m_plugins[device] = Entry{library, std::move(config), {}};
+    }
+
+    void unload(const std::string& device) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        auto it = m_plugins.find(device);
+        if (it == m_plugins.end() || !it->second.plugin)
+            raise<NotFound>("device ", device, " is not loaded");
+        it->second.plugin = {};
+    }
+
+    std::vector<std::string> names() const {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        std::vector<std::string> v;
+        for (const auto& [name, e] : m_plugins)
+            v.push_back(name);
+        return v;
+    }
+
+private:
+    mutable std::mutex m_mutex;
+    std::map<std::string, Entry> m_plugins;
+};
+
+Core::Core(const std::string& xml_config_file) : m_impl(std::make_shared<CoreImpl>()) {
+    std::string xml = xml_config_file;
+    if (xml.empty()) {
+        const char* env = std::getenv("OVCL_PLUGINS_XML");
+        xml = env && *env ? env : runtime_library_dir() + "/plugins.xml";
+        if (!std::ifstream(xml).good()) {
+            if (env && *env)
+                raise<NotFound>("OVCL_PLUGINS_XML names ", xml, ", which cannot be read");
+            return;  // no installed plugins: the application registers its own
+        }
+    }
+    register_plugins(xml);
+}
+
+Core::~Core() = default;
+
+std::map<std::string, Version> Core::get_versions(const std::string& device_name) const {
+    const DeviceName d = parse_device(device_name);
+    return {{d.base, m_impl->get_plugin(d.base)->get_version()}};
+}
+
+std::shared_ptr<Model> Core::read_model(const std::string& model_path, const std::string& bin_path) const {
+    return ir::read_model(model_path, bin_path);
+}
+
+std::shared_ptr<Model> Core::read_model(const std::string& model_xml, const Tensor& weights) const {
+    return ir::read_model_from_memory(model_xml, weights);
+}
+
+CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                  const AnyMap& properties) {
+    if (!model)
+        raise<InvalidArgument>("compile_model: the model is null");
+    const DeviceName d = parse_device(device_name);
+    auto plugin = m_impl->get_plugin(d.base);
+    return CompiledModel(SoPtr<ICompiledModel>{plugin.so, plugin->compile_model(model, with_device_id(d, properties))});
+}
+
+CompiledModel Core::compile_model(const std::string& model_path, const std::string& device_name,
+                                  const AnyMap& properties) {
+    return compile_model(read_model(model_path), device_name, properties);
+}
+
+CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const RemoteContext& context,
+                                  const AnyMap& properties) {
+    if (!model)
+        raise<InvalidArgument>("compile_model: the model is null");
+    if (!context)
+        raise<InvalidArgument>("compile_model: the remote context is empty");
+    const DeviceName d = parse_device(context.get_device_name());
+    auto plugin = m_impl->get_plugin(d.base);
+    return CompiledModel(SoPtr<ICompiledModel>{
+        plugin.so, plugin->compile_model(model, with_device_id(d, properties), context.get_impl().ptr)});
+}
+
+CompiledModel Core::import_model(std::istream& model, const std::string& device_name, const AnyMap& properties) {
+    const DeviceName d = parse_device(device_name);
+    auto plugin = m_impl->get_plugin(d.base);
+    return CompiledModel(SoPtr<ICompiledModel>{plugin.so, plugin->import_model(model, with_device_id(d, properties))});
+}
+
+CompiledModel Core::import_model(std::istream& model, const RemoteContext& context, const AnyMap& properties) {
+    if (!context)
+        raise<InvalidArgument>("import_model: the remote context is empty");
+    const DeviceName d = parse_device(context.get_device_name());
+    auto plugin = m_impl->get_plugin(d.base);
+    return CompiledModel(SoPtr<ICompiledModel>{
+        plugin.so, plugin->import_model(model, context.get_impl().ptr, with_device_id(d, properties))});
+}
+
+SupportedOpsMap Core::query_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                  const AnyMap& properties) const {
+    if (!model)
+        raise<InvalidArgument>("query_model: the model is null");
+    const DeviceName d = parse_device(device_name);
+    return m_impl->get_plugin(d.base)->query_model(model, with_device_id(d, properties));
+}
+
+void Core::set_property(const AnyMap& properties) {
+    for (const auto& name : m_impl->names())
+        m_impl->get_plugin(name)->set_property(properties);
+}
+
+void Core::set_property(const std::string& device_name, const AnyMap& properties) {
+    const DeviceName d = parse_device(device_name);
+    m_impl->get_plugin(d.base)->set_property(with_device_id(d, properties));
+}
+
+Any Core::get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const {
+    const DeviceName d = parse_device(device_name);
+    return m_impl->get_plugin(d.base)->get_property(name, with_device_id(d, arguments));
+}
+
+std::vector<std::string> Core::get_available_devices() const {
+    std::vector<std::string> out;
+    for (const auto& name : m_impl->names()) {
+        std::vector<std::string> ids;
+        try {
+            ids = m_impl->get_plugin(name)->get_property(available_devices.key, {}).as<std::vector<std::string>>();
+        } catch (const Exception&) {
+            continue;  // a plugin whose runtime or device is missing offers no device, as in OpenVINO
+        }
+        if (ids.empty())
+            ids.emplace_back();
+        for (const auto& id : ids)
+            out.push_back(id.empty() ? name : name + "." + id);
+    }
+    return out;
+}
+
+void Core::register_plugin(const std::string& plugin, const std::string& device_name, const AnyMap& properties) {
+    m_impl->add(device_name, resolve_plugin_path(plugin), properties);
+}
+
+void Core::register_plugins(const std::string& xml_config_file) {
+    pugi::xml_document doc;
+    const pugi::xml_parse_result parsed = doc.load_file(xml_config_file.c_str());
+    if (!parsed)
+        raise<InvalidArgument>("plugins file ", xml_config_file, ": ", parsed.description(), " at offset ",
+                               parsed.offset);
+    const pugi::xml_node plugins = doc.child("ie").child("plugins");
+    if (!plugins)
+        raise<InvalidArgument>("plugins file ", xml_config_file, ": no <ie><plugins> element");
+    const auto slash = xml_config_file.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : xml_config_file.substr(0, slash);
+    for (const pugi::xml_node p : plugins.children("plugin")) {
+        const std::string name = p.attribute("name").as_string();
+        const std::string location = p.attribute("location").as_string();
+        if (name.empty() || location.empty())
+            raise<InvalidArgument>("plugins file ", xml_config_file, ": a <plugin> needs name and location attributes");
+        AnyMap config;
+        for (const pugi::xml_node prop : p.child("properties").children("property")) {
+            const std::string key = prop.attribute("key").as_string();
+            if (key.empty())
+                raise<InvalidArgument>("plugins file ", xml_config_file, ": plugin ", name,
+                                       " has a <property> without a key");
+            config[key] = std::string(prop.attribute("value").as_string());
+        }
+        const std::string path = location.front() == '/' ? location : dir + "/" + location;
+        m_impl->add(name, path, std::move(config));
+    }
+}
+
+void Core::unload_plugin(const std::string& device_name) { m_impl->unload(parse_device(device_name).base); }
+
+RemoteContext Core::create_context(const std::string& device_name, const AnyMap& params) {
+    const DeviceName d = parse_device(device_name);
+    auto plugin = m_impl->get_plugin(d.base);
+    return RemoteContext(SoPtr<IRemoteContext>{plugin.so, plugin->create_context(with_device_id(d, params))});
+}
+
+RemoteContext Core::get_default_context(const std::string& device_name) {
+    const DeviceName d = parse_device(device_name);
+    auto plugin = m_impl->get_plugin(d.base);
+    return RemoteContext(SoPtr<IRemoteContext>{plugin.so, plugin->get_default_context(with_device_id(d, {}))});
+}
+
+}  // namespace ovcl

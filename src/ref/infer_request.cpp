@@ -1,0 +1,78 @@
+#include "infer_request.hpp"
+
+#include "variable_state.hpp"
+
+namespace ovcl {
+namespace ref {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+std::chrono::microseconds since(Clock::time_point t0) {
+    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0);
+}
+}  // namespace
+
+InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
+    : ISyncInferRequest(compiled_model), m_model(compiled_model), m_variables(std::make_shared<VariableStore>()) {
+    for (const auto& id : m_model->evaluator().get_model()->get_variable_ids())
+        m_states.push_back(std::make_shared<VariableState>(id, m_variables));
+}
+
+void InferRequest::infer_preprocess() {
+    convert_batched_tensors();
+    check_tensors();
+}
+
+void InferRequest::run() {
+    EvalContext ctx{m_variables.get()};
+    m_profile.clear();
+    m_results = m_model->evaluator().evaluate(m_input_tensors, ctx, m_model->config().perf_count ? &m_profile : nullptr,
+                                              &m_cancel);
+}
+
+void InferRequest::infer_postprocess() {
+    for (size_t i = 0; i < m_results.size(); ++i) {
+        Tensor& dst = m_output_tensors[i];
+        const Tensor& src = m_results[i];
+        if (dst.get_shape() != src.get_shape() && !get_outputs()[i].get_partial_shape().is_dynamic())
+            raise<InvalidArgument>("output ", i, " tensor has shape ", dst.get_shape(), ", the result has ",
+                                   src.get_shape());
+        src.copy_to(dst);  // a dynamic output's tensor takes the result's shape
+    }
+    m_results.clear();
+}
+
+void InferRequest::infer() {
+    m_cancel = false;
+    auto t0 = Clock::now();
+    infer_preprocess();
+    m_durations[PREPROCESS] = since(t0);
+    t0 = Clock::now();
+    run();
+    m_durations[RUN] = since(t0);
+    t0 = Clock::now();
+    infer_postprocess();
+    m_durations[POSTPROCESS] = since(t0);
+}
+
+std::vector<ProfilingInfo> InferRequest::get_profiling_info() const {
+    if (!m_model->config().perf_count)
+        return {};
+    std::vector<ProfilingInfo> out = m_profile;
+    static const char* names[NUM_STAGES] = {"Preprocess", "Run", "Postprocess"};
+    for (int s = 0; s < NUM_STAGES; ++s) {
+        ProfilingInfo p;
+        p.status = ProfilingInfo::Status::EXECUTED;
+        p.node_name = names[s];
+        p.node_type = "Stage";
+        p.exec_type = "host";
+        p.real_time = p.cpu_time = m_durations[s];
+        out.push_back(p);
+    }
+    return out;
+}
+
+std::vector<std::shared_ptr<IVariableState>> InferRequest::query_state() const { return m_states; }
+
+}  // namespace ref
+}  // namespace ovcl

@@ -1,0 +1,86 @@
+#include "plugin.hpp"
+
+#include <thread>
+
+#include "compiled_model.hpp"
+#include "ovcl/op_registry.hpp"
+
+namespace ovcl {
+namespace ref {
+
+Plugin::Plugin() { set_device_name("REF"); }
+
+namespace {
+// Ops whose reference function is missing, as "Type 'name'" strings.
+std::vector<std::string> unsupported_ops(const Model& model) {
+    std::vector<std::string> out;
+    for (const auto& n : model.get_ordered_ops())
+        if (!n->spec().evaluate)
+            out.push_back(n->describe());
+    return out;
+}
+}  // namespace
+
+std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
+                                                      const AnyMap& properties) const {
+    if (!model)
+        raise<InvalidArgument>("REF compile_model: the model is null");
+    Config config(properties, m_config);
+    const auto missing = unsupported_ops(*model);
+    if (!missing.empty()) {
+        std::string list;
+        for (const auto& m : missing)
+            list += (list.empty() ? "" : ", ") + m;
+        raise<NotImplemented>("REF cannot run model '", model->get_friendly_name(), "': no host implementation for ",
+                              list);
+    }
+    return std::make_shared<CompiledModel>(model, std::static_pointer_cast<const Plugin>(shared_from_this()), config);
+}
+
+void Plugin::set_property(const AnyMap& properties) { m_config = Config(properties, m_config); }
+
+Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
+    (void)arguments;
+    if (name == supported_properties.key) {
+        std::vector<PropertyName> v = {
+            {supported_properties.key, PropertyMutability::RO},  {available_devices.key, PropertyMutability::RO},
+            {device::full_name.key, PropertyMutability::RO},     {device::architecture.key, PropertyMutability::RO},
+            {device::type.key, PropertyMutability::RO},          {device::capabilities.key, PropertyMutability::RO},
+            {range_for_async_infer_requests.key, PropertyMutability::RO},
+        };
+        for (const auto& p : Config::rw_properties())
+            v.push_back(p);
+        return v;
+    }
+    if (name == available_devices.key)
+        return std::vector<std::string>{};
+    if (name == device::full_name.key)
+        return std::string("ovcl host reference (REF)");
+    if (name == device::architecture.key)
+        return std::string("host");
+    if (name == device::type.key)
+        return device::Type::INTEGRATED;
+    if (name == device::capabilities.key)
+        return std::vector<std::string>{device::capability::FP32};
+    if (name == range_for_async_infer_requests.key) {
+        const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+        return std::tuple<unsigned, unsigned, unsigned>{1, cores, 1};
+    }
+    return m_config.get(name);
+}
+
+SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
+    if (!model)
+        raise<InvalidArgument>("REF query_model: the model is null");
+    Config(properties, m_config, /*lenient=*/true);  // validates the values it knows
+    SupportedOpsMap supported;
+    for (const auto& n : model->get_ordered_ops())
+        if (n->spec().evaluate)
+            supported[n->get_friendly_name()] = get_device_name();
+    return supported;
+}
+
+}  // namespace ref
+}  // namespace ovcl
+
+OVCL_DEFINE_PLUGIN_CREATE_FUNCTION(ovcl::ref::Plugin, (ovcl::Version{OVCL_VERSION, "ovcl REF plugin"}))

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "config.hpp"
+#include "ovcl/plugin/iplugin.hpp"
+
+namespace ovcl {
+namespace ref {
+
+/// The REF device: every op with a host reference implementation, run on the host.
+class Plugin : public IPlugin {
+public:
+    Plugin();
+    using IPlugin::compile_model;
+    std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model,
+                                                  const AnyMap& properties) const override;
+    void set_property(const AnyMap& properties) override;
+    Any get_property(const std::string& name, const AnyMap& arguments) const override;
+    SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;
+
+    const Config& config() const { return m_config; }
+
+private:
+    Config m_config;
+};
+
+}  // namespace ref
+}  // namespace ovcl

@@ -1,0 +1,46 @@
+#include "ovcl/plugin/iplugin.hpp"
+
+#include "ovcl/plugin/icompiled_model.hpp"
+#include "ovcl/plugin/iremote_context.hpp"
+
+namespace ovcl {
+
+std::shared_ptr<ICompiledModel> IPlugin::compile_model(const std::shared_ptr<const Model>&, const AnyMap&,
+                                                       const std::shared_ptr<IRemoteContext>&) const {
+    raise<NotImplemented>("device ", m_device_name, " does not support remote contexts");
+}
+
+std::shared_ptr<IRemoteContext> IPlugin::create_context(const AnyMap&) const {
+    raise<NotImplemented>("device ", m_device_name, " does not support remote contexts");
+}
+
+std::shared_ptr<IRemoteContext> IPlugin::get_default_context(const AnyMap&) const {
+    raise<NotImplemented>("device ", m_device_name, " does not support remote contexts");
+}
+
+std::shared_ptr<ICompiledModel> IPlugin::import_model(std::istream&, const AnyMap&) const {
+    raise<NotImplemented>("device ", m_device_name, " does not support import_model");
+}
+
+std::shared_ptr<ICompiledModel> IPlugin::import_model(std::istream&, const std::shared_ptr<IRemoteContext>&,
+                                                      const AnyMap&) const {
+    raise<NotImplemented>("device ", m_device_name, " does not support import_model with a remote context");
+}
+
+void* IRemoteTensor::data() {
+    raise<NotImplemented>("the remote tensor on ", get_device_name(), " has no host address: use copy_to");
+}
+
+void IRemoteTensor::copy_from(const std::shared_ptr<const ITensor>&) {
+    raise<NotImplemented>("copy_from is not implemented for remote tensors of ", get_device_name());
+}
+
+void IRemoteTensor::copy_to(const std::shared_ptr<ITensor>&) const {
+    raise<NotImplemented>("copy_to is not implemented for remote tensors of ", get_device_name());
+}
+
+std::shared_ptr<ITensor> IRemoteContext::create_host_tensor(const element::Type& type, const Shape& shape) {
+    return make_host_tensor(type, shape);
+}
+
+}  // namespace ovcl
