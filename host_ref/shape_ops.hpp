@@ -1,8 +1,17 @@
-// Host reference kernels of the shape_ops ops.
+// Host reference kernels of the shape_ops ops. Reshape, Squeeze and Unsqueeze only relabel the
+// shape, so their kernels copy the bytes; ShapeOf writes the input's extents.
 #pragma once
 
 #include "host_ref/ref_utils.hpp"
 
 namespace ovcl {
-namespace host_ref {}  // namespace host_ref
+namespace host_ref {
+/// Writes the extents of `shape` into the 1-D i32 or i64 tensor `dst`.
+void write_shape(const Shape& shape, Tensor& dst);
+
+void reshape(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void squeeze(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void unsqueeze(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void shape_of(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+}  // namespace host_ref
 }  // namespace ovcl

@@ -1,0 +1,85 @@
+#include "host_ref/gather.hpp"
+
+#include <cstring>
+
+namespace ovcl {
+namespace host_ref {
+
+namespace {
+size_t product(const Shape& s, size_t from, size_t to) {
+    size_t n = 1;
+    for (size_t i = from; i < to; ++i)
+        n *= s[i];
+    return n;
+}
+
+void gather_node(const Node& node, const TensorVector& in, TensorVector& out, int64_t batch_dims,
+                 GatherIndexMode mode) {
+    const Tensor& data = in.at(0);
+    const Tensor& indices = in.at(1);
+    const std::vector<int64_t> axis_v = to_i64(in.at(2));
+    if (axis_v.size() != 1)
+        raise<ModelError>(node.describe(), ": axis must hold one value");
+    const int64_t dr = static_cast<int64_t>(data.get_shape().size());
+    const int64_t ir = static_cast<int64_t>(indices.get_shape().size());
+    const int64_t axis = axis_v[0] < 0 ? axis_v[0] + dr : axis_v[0];
+    const int64_t b = batch_dims < 0 ? batch_dims + ir : batch_dims;
+    if (axis < 0 || axis >= dr || b < 0 || b > axis)
+        raise<ModelError>(node.describe(), ": axis ", axis_v[0], " / batch_dims ", batch_dims, " are invalid for",
+                          " data of rank ", dr, " and indices of rank ", ir);
+    try {
+        gather_bytes(data.data(), data.get_shape(), to_i64(indices), indices.get_shape(), out.at(0).data(),
+                     static_cast<size_t>(axis), static_cast<size_t>(b), data.get_element_type().size(), mode);
+    } catch (const InvalidArgument& e) {
+        raise<ModelError>(node.describe(), ": ", e.what());
+    }
+}
+}  // namespace
+
+void gather_bytes(const void* data, const Shape& data_shape, const std::vector<int64_t>& indices,
+                  const Shape& indices_shape, void* out, size_t axis, size_t batch_dims, size_t elem_size,
+                  GatherIndexMode mode) {
+    const size_t batches = product(data_shape, 0, batch_dims);
+    const size_t outer = product(data_shape, batch_dims, axis);  // per batch
+    const int64_t extent = static_cast<int64_t>(data_shape[axis]);
+    const size_t slice = product(data_shape, axis + 1, data_shape.size()) * elem_size;
+    const size_t per_batch = product(indices_shape, batch_dims, indices_shape.size());
+    if (mode == GatherIndexMode::strict)
+        for (size_t i = 0; i < indices.size(); ++i)
+            if (indices[i] < 0 || indices[i] >= extent)
+                raise<InvalidArgument>("index ", indices[i], " at flat position ", i, " is outside [0, ", extent,
+                                       ") (only Gather-8 accepts negative or out-of-range indices)");
+    if (slice == 0)
+        return;
+    const auto* src = static_cast<const unsigned char*>(data);
+    auto* dst = static_cast<unsigned char*>(out);
+    for (size_t bi = 0; bi < batches; ++bi)
+        for (size_t o = 0; o < outer; ++o) {
+            const unsigned char* base = src + (bi * outer + o) * static_cast<size_t>(extent) * slice;
+            const int64_t* idx = indices.data() + bi * per_batch;
+            for (size_t j = 0; j < per_batch; ++j, dst += slice) {
+                int64_t k = idx[j];
+                if (k < 0)
+                    k += extent;
+                if (k >= 0 && k < extent)
+                    std::memcpy(dst, base + static_cast<size_t>(k) * slice, slice);
+                else
+                    std::memset(dst, 0, slice);
+            }
+        }
+}
+
+void gather_v1(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    gather_node(node, in, out, 0, GatherIndexMode::strict);
+}
+
+void gather_v7(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    gather_node(node, in, out, node.get_attr<int64_t>("batch_dims", 0), GatherIndexMode::strict);
+}
+
+void gather_v8(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    gather_node(node, in, out, node.get_attr<int64_t>("batch_dims", 0), GatherIndexMode::wrap_or_zero);
+}
+
+}  // namespace host_ref
+}  // namespace ovcl
