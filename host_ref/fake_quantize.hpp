@@ -4,5 +4,10 @@
 #include "host_ref/ref_utils.hpp"
 
 namespace ovcl {
-namespace host_ref {}  // namespace host_ref
+namespace host_ref {
+
+/// FakeQuantize-1, the spec's formula evaluated in the data type (f16 in f32), rounding half to even.
+void fake_quantize(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+
+}  // namespace host_ref
 }  // namespace ovcl
