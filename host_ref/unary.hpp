@@ -1,8 +1,46 @@
-// Host reference kernels of the unary ops.
+// Host reference kernels of the unary ops. Reals compute in their own type (f16 in f32);
+// integer inputs of the transcendental ops compute in double and round to nearest, as the
+// OpenVINO specification asks for Sqrt and Tanh.
 #pragma once
 
 #include "host_ref/ref_utils.hpp"
 
 namespace ovcl {
-namespace host_ref {}  // namespace host_ref
+namespace host_ref {
+
+void abs(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void negative(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void exp(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void log(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void sqrt(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void erf(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void floor(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void ceiling(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void sin(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void cos(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void tanh(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void relu(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void sigmoid(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// Attributes min and max; integer inputs clamp to ceil(min) and floor(max).
+void clamp(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// Attribute alpha.
+void elu(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// Gelu-2 is the erf form; Gelu-7 picks erf or tanh by approximation_mode.
+void gelu(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// The optional second input is the scalar beta (1 when absent).
+void swish(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void hswish(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void hsigmoid(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void mish(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void softplus(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// Attribute destination_type; the rules are those of convert_elements.
+void convert(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void logical_not(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+
+/// Converts n elements of src (element type `from`) into dst (element type `to`): reals to
+/// integers truncate toward zero and saturate at the target's limits (NaN gives 0), integers
+/// to integers wrap modulo 2^bits, anything to boolean is x != 0, boolean reads as 0/1.
+void convert_elements(const void* src, element::Type from, void* dst, element::Type to, size_t n);
+
+}  // namespace host_ref
 }  // namespace ovcl
