@@ -6,6 +6,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <typeinfo>
 #include <vector>
@@ -29,6 +30,10 @@ template <typename T>
 struct has_istream<T, std::void_t<decltype(std::declval<std::istream&>() >> std::declval<T&>())>>
     : std::true_type {};
 template <typename T>
+struct is_tuple : std::false_type {};
+template <typename... T>
+struct is_tuple<std::tuple<T...>> : std::true_type {};
+template <typename T>
 struct is_vector : std::false_type {};
 template <typename T>
 struct is_vector<std::vector<T>> : std::true_type {};
@@ -50,6 +55,10 @@ std::string to_text(const T& v) {
         std::string out;
         for (size_t i = 0; i < v.size(); ++i)
             out += (i ? " " : "") + to_text(v[i]);
+        return out;
+    } else if constexpr (is_tuple<T>::value) {  // "a,b,c", as OpenVINO prints a range
+        std::string out;
+        std::apply([&](const auto&... e) { ((out += (out.empty() ? "" : ",") + to_text(e)), ...); }, v);
         return out;
     } else if constexpr (has_ostream<T>::value) {
         std::ostringstream os;
@@ -79,6 +88,14 @@ T from_text(const std::string& s) {
                     out.push_back(from_text<typename T::value_type>(part));
             }
         }
+        return out;
+    } else if constexpr (is_tuple<T>::value) {
+        T out;
+        std::istringstream is(s);
+        std::apply([&](auto&... e) {
+            std::string part;
+            ((std::getline(is, part, ','), e = from_text<std::decay_t<decltype(e)>>(part)), ...);
+        }, out);
         return out;
     } else if constexpr (has_istream<T>::value) {
         std::istringstream is(s);

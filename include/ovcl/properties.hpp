@@ -95,8 +95,6 @@ inline constexpr const char* EXPORT_IMPORT = "EXPORT_IMPORT";
 }  // namespace capability
 }  // namespace device
 
-std::ostream& operator<<(std::ostream& os, const std::tuple<unsigned, unsigned, unsigned>& t);
-std::istream& operator>>(std::istream& is, std::tuple<unsigned, unsigned, unsigned>& t);
 std::istream& operator>>(std::istream& is, PropertyName& p);
 
 }  // namespace ovcl

@@ -73,18 +73,6 @@ std::istream& operator>>(std::istream& is, Type& t) {
 }
 }  // namespace device
 
-std::ostream& operator<<(std::ostream& os, const std::tuple<unsigned, unsigned, unsigned>& t) {
-    return os << std::get<0>(t) << ',' << std::get<1>(t) << ',' << std::get<2>(t);
-}
-
-std::istream& operator>>(std::istream& is, std::tuple<unsigned, unsigned, unsigned>& t) {
-    char c1 = 0, c2 = 0;
-    is >> std::get<0>(t) >> c1 >> std::get<1>(t) >> c2 >> std::get<2>(t);
-    if (c1 != ',' || c2 != ',')
-        is.setstate(std::ios::failbit);
-    return is;
-}
-
 std::istream& operator>>(std::istream& is, PropertyName& p) {
     std::string s;
     is >> s;

@@ -27,12 +27,10 @@ TensorVector evaluate_node(const Node& node, const TensorVector& inputs, EvalCon
     }
     TensorVector outputs;
     outputs.reserve(out_info.size());
-    for (size_t i = 0; i < out_info.size(); ++i) {
-        if (!out_info[i].shape.is_static())
-            raise<ModelError>(node.describe(), ": output ", i, " shape ", out_info[i].shape,
-                              " is not static for the given inputs");
-        outputs.emplace_back(out_info[i].type, out_info[i].shape.to_shape());
-    }
+    // An output whose shape the inputs do not decide (a ReadValue of a growing variable) gets
+    // an empty placeholder that the reference function reshapes; checked below.
+    for (const auto& info : out_info)
+        outputs.emplace_back(info.type, info.shape.is_static() ? info.shape.to_shape() : Shape{0});
     // Strided inputs (ROIs) are packed so every kernel sees dense C-order data.
     TensorVector dense = inputs;
     for (auto& t : dense)
@@ -42,6 +40,10 @@ TensorVector evaluate_node(const Node& node, const TensorVector& inputs, EvalCon
             t = packed;
         }
     spec.evaluate(node, dense, outputs, ctx);
+    for (size_t i = 0; i < outputs.size(); ++i)
+        if (!out_info[i].shape.contains(outputs[i].get_shape()))
+            raise<ModelError>(node.describe(), ": output ", i, " has shape ", outputs[i].get_shape(),
+                              ", outside the inferred ", out_info[i].shape);
     return outputs;
 }
 

@@ -78,3 +78,10 @@ TEST(Any, ConvertsThroughText) {
     EXPECT_EQ(Any("GPU.0 GPU.1").as<std::vector<std::string>>(), (std::vector<std::string>{"GPU.0", "GPU.1"}));
     EXPECT_EQ(Any(true), Any("YES"));
 }
+
+TEST(Any, TuplesAsCommaSeparatedText) {
+    const Any range = std::tuple<unsigned, unsigned, unsigned>{1, 8, 1};
+    EXPECT_EQ(range.to_string(), "1,8,1");
+    const auto back = Any("2,4,1").as<std::tuple<unsigned, unsigned, unsigned>>();
+    EXPECT_EQ(back, (std::tuple<unsigned, unsigned, unsigned>{2, 4, 1}));
+}

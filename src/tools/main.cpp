@@ -1,0 +1,57 @@
+// ovcl: the command-line tool (devices, run, query).
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <filesystem>
+#include <iostream>
+
+#include "ovcl/core.hpp"
+#include "ovcl/except.hpp"
+#include "tools/commands.hpp"
+#include "tools/default_models.hpp"
+
+namespace ovcl {
+namespace cli {
+
+LoadedModel load_model(Core& core, const std::string& path, const std::string& default_name) {
+    if (path.empty()) {
+        auto model = default_models::make(default_name);
+        return {model, "embedded default '" + default_name + "' (" + model->get_friendly_name() + ")"};
+    }
+    // Checked here so the message names the file even when the reader would say less.
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        raise<NotFound>(path, ": model file does not exist");
+    if (std::filesystem::is_directory(path, ec))
+        raise<InvalidArgument>(path, ": is a directory, not a model file");
+    return {core.read_model(path), path};
+}
+
+}  // namespace cli
+}  // namespace ovcl
+
+int main(int argc, char** argv) {
+    CLI::App app{"ovcl: list devices, run and query models with the ovcl runtime"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("ovcl ") + ovcl::get_version().build_number);
+    ovcl::cli::Action action;
+    ovcl::cli::add_devices_command(app, action);
+    ovcl::cli::add_run_command(app, action);
+    ovcl::cli::add_query_command(app, action);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);  // prints help/version to stdout, usage errors to stderr
+        return code == 0 ? 0 : 2;
+    }
+    try {
+        return action ? action() : 0;
+    } catch (const ovcl::Exception& e) {
+        std::cerr << "ovcl: error: " << e.what() << "\n";
+    } catch (const std::exception& e) {
+        std::cerr << "ovcl: error: " << e.what() << "\n";
+    } catch (...) {
+        std::cerr << "ovcl: error: unknown exception\n";
+    }
+    return 1;
+}

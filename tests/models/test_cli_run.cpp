@@ -1,0 +1,262 @@
+// `ovcl run` end to end: the default models written as IR, run by the built binary in a
+// subprocess, outputs compared with an op-by-op host evaluation done here; and the errors the
+// tool must report (exit code 1, the file named) instead of crashing.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <numeric>
+#include <sstream>
+
+#include "common/test_utils.hpp"
+#include "ovcl/ir.hpp"
+#include "ovcl/op_registry.hpp"
+#include "ovcl/ops.hpp"
+#include "tools/default_models.hpp"
+#include "tools/npy.hpp"
+
+using namespace ovcl;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct RunResult {
+    int code = -1;
+    std::string output;  ///< stdout and stderr together
+};
+
+/// Evaluates `model` node by node with the registry's reference functions.
+std::map<std::string, Tensor> reference(const Model& model, const std::map<std::string, Tensor>& inputs) {
+    std::map<const Node*, TensorVector> values;
+    EvalContext ctx;
+    std::map<std::string, Tensor> outputs;
+    for (const auto& node : model.get_ordered_ops()) {
+        TensorVector in;
+        for (const Output& src : node->input_values())
+            in.push_back(values.at(src.node.get())[src.index]);
+        if (node->get_type_name() == "Parameter") {
+            values[node.get()] = {inputs.at(node->output(0).get_any_name())};
+        } else if (node->is_constant()) {
+            values[node.get()] = {node->get_constant_value()};
+        } else if (node->get_type_name() == "Result") {
+            values[node.get()] = in;
+            outputs[node->output(0).get_any_name()] = in.at(0);
+        } else {
+            values[node.get()] = evaluate_node(*node, in, ctx);
+        }
+    }
+    return outputs;
+}
+
+class CliRun : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        m_dir = fs::temp_directory_path() / ("ovcl_cli_" + std::to_string(::getpid()) + "_" + info->name());
+        fs::remove_all(m_dir);
+        fs::create_directories(m_dir);
+    }
+    void TearDown() override { fs::remove_all(m_dir); }
+
+    std::string path(const std::string& name) const { return (m_dir / name).string(); }
+
+    /// Runs the built `ovcl` with `args` (already quoted where needed).
+    RunResult ovcl(const std::string& args) const {
+        const std::string log = path("log.txt");
+        const std::string cmd = "'" + std::string(OVCL_BUILD_BIN_DIR) + "/ovcl' " + args + " > '" + log + "' 2>&1";
+        const int status = std::system(cmd.c_str());
+        RunResult r;
+        r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        std::ifstream in(log);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        r.output = ss.str();
+        // Under sanitizers an error report also exits with 1: it must not pass for a clean error.
+        EXPECT_EQ(r.output.find("Sanitizer"), std::string::npos) << r.output;
+        EXPECT_EQ(r.output.find("runtime error:"), std::string::npos) << r.output;
+        return r;
+    }
+
+    /// Writes `model` as IR and one .npy per input, runs `ovcl run` and compares every output
+    /// with the op-by-op reference.
+    void check_against_reference(const std::shared_ptr<Model>& model) {
+        const std::string xml = path("model.xml");
+        ir::write_model(*model, xml);
+        std::map<std::string, Tensor> inputs;
+        std::string args = "run -m '" + xml + "' -o '" + path("out") + "'";
+        uint32_t seed = 11;
+        for (const Output& in : model->inputs()) {
+            const std::string name = in.get_any_name();
+            inputs[name] = test::random_tensor(in.get_element_type(), in.get_shape(), -1.0, 1.0, seed++);
+            const std::string file = path(name + ".npy");
+            npy::write(file, inputs[name]);
+            args += " -i '" + name + "=" + file + "'";
+        }
+        const RunResult r = ovcl(args);
+        ASSERT_EQ(r.code, 0) << r.output;
+        const auto expected = reference(*model, inputs);
+        ASSERT_FALSE(expected.empty());
+        for (const auto& [name, want] : expected) {
+            SCOPED_TRACE(name);
+            const Tensor got = npy::read(path("out/" + name + ".npy"));
+            EXPECT_TENSOR_NEAR(got, want, 1e-6, 1e-5);
+            EXPECT_NE(r.output.find(name + ": f32 " + want.get_shape().to_string()), std::string::npos) << r.output;
+        }
+    }
+
+    fs::path m_dir;
+};
+
+}  // namespace
+
+TEST_F(CliRun, ResnetLikeCnnFromIrMatchesOpByOpReference) {
+    auto model = default_models::make_resnet_like_cnn();
+    ASSERT_EQ(model->output(0).get_any_name(), "probabilities");
+    ASSERT_EQ(model->input(0).get_shape(), (Shape{1, 3, 64, 64}));
+    check_against_reference(model);
+}
+
+TEST_F(CliRun, TransformerBlockFromIrMatchesOpByOpReference) {
+    auto model = default_models::make_transformer_block();
+    ASSERT_EQ(model->output(0).get_any_name(), "hidden");
+    ASSERT_EQ(model->output(0).get_shape(), (Shape{1, 16, 64}));
+    check_against_reference(model);
+}
+
+TEST_F(CliRun, EmbeddedDefaultWritesProbabilitiesThatSumToOne) {
+    const RunResult r = ovcl("run --seed 5 -o '" + path("out") + "'");
+    ASSERT_EQ(r.code, 0) << r.output;
+    const Tensor p = npy::read(path("out/probabilities.npy"));
+    ASSERT_EQ(p.get_element_type(), element::f32);
+    ASSERT_EQ(p.get_shape(), (Shape{1, 10}));
+    const auto v = test::values(p);
+    for (double x : v) {
+        EXPECT_GT(x, 0.0);
+        EXPECT_LT(x, 1.0);
+    }
+    EXPECT_NEAR(std::accumulate(v.begin(), v.end(), 0.0), 1.0, 1e-5);
+    // The distribution is not degenerate: the default weights keep activations in range.
+    EXPECT_LT(*std::max_element(v.begin(), v.end()), 0.99);
+    EXPECT_NE(r.output.find("Inference time"), std::string::npos) << r.output;
+
+    // The same seed gives the same inputs, hence the same outputs; another seed differs.
+    ASSERT_EQ(ovcl("run --seed 5 -o '" + path("again") + "'").code, 0);
+    EXPECT_TENSOR_EQ(npy::read(path("again/probabilities.npy")), p);
+    ASSERT_EQ(ovcl("run --seed 6 -o '" + path("other") + "'").code, 0);
+    EXPECT_FALSE(test::tensors_equal(npy::read(path("other/probabilities.npy")), p));
+}
+
+TEST_F(CliRun, EmbeddedTransformerWritesHidden) {
+    const RunResult r = ovcl("run --model-default transformer -o '" + path("out") + "'");
+    ASSERT_EQ(r.code, 0) << r.output;
+    const Tensor h = npy::read(path("out/hidden.npy"));
+    EXPECT_EQ(h.get_shape(), (Shape{1, 16, 64}));
+    for (double x : test::values(h))
+        ASSERT_TRUE(std::isfinite(x));
+}
+
+TEST_F(CliRun, OutputNamesBecomeSafeFileNames) {
+    // Two outputs of one random input: relu(x) named with characters unsafe in file names, and x + x.
+    auto x = op::parameter(element::f32, PartialShape{2, 3}, "x");
+    auto relu = op::make("Relu", {x});
+    relu->output_names(0).insert("act/relu:0");
+    auto sum = op::make("Add", {x, x}, {{"auto_broadcast", "numpy"}});
+    sum->output_names(0).insert("sum");
+    const Model model(NodeVector{op::result(relu), op::result(sum)}, NodeVector{x}, "two_outputs");
+    const std::string xml = path("two.xml");
+    ir::write_model(model, xml);
+    const RunResult r = ovcl("run -m '" + xml + "' --seed 9 -o '" + path("out") + "'");
+    ASSERT_EQ(r.code, 0) << r.output;
+    const auto a = test::values(npy::read(path("out/act_relu_0.npy")));
+    const auto b = test::values(npy::read(path("out/sum.npy")));
+    ASSERT_EQ(a.size(), 6u);
+    ASSERT_EQ(b.size(), 6u);
+    bool some_negative = false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        EXPECT_FLOAT_EQ(a[i], std::max(0.0, b[i] / 2)) << i;
+        some_negative |= b[i] < 0;
+    }
+    EXPECT_TRUE(some_negative) << "random inputs should span [-1, 1]";
+}
+
+TEST_F(CliRun, WrongShapeInputExitsOneNamingTheFile) {
+    const std::string file = path("small.npy");
+    npy::write(file, test::random_tensor(element::f32, {1, 3, 32, 32}));
+    const RunResult r = ovcl("run -i 'input=" + file + "' -o '" + path("out") + "'");
+    EXPECT_EQ(r.code, 1) << r.output;
+    EXPECT_NE(r.output.find(file), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("'input'"), std::string::npos) << r.output;
+    EXPECT_FALSE(fs::exists(path("out/probabilities.npy")));
+}
+
+TEST_F(CliRun, WrongTypeMalformedOrUnknownInputsExitOne) {
+    const std::string ints = path("ints.npy");
+    npy::write(ints, test::random_tensor(element::i32, {1, 3, 64, 64}, 0, 5));
+    RunResult r = ovcl("run -i 'input=" + ints + "'");
+    EXPECT_EQ(r.code, 1) << r.output;
+    EXPECT_NE(r.output.find(ints), std::string::npos) << r.output;
+
+    const std::string junk = path("junk.npy");
+    std::ofstream(junk) << "not a numpy file";
+    r = ovcl("run -i 'input=" + junk + "'");
+    EXPECT_EQ(r.code, 1) << r.output;
+    EXPECT_NE(r.output.find(junk), std::string::npos) << r.output;
+
+    r = ovcl("run -i 'nosuchinput=" + junk + "'");
+    EXPECT_EQ(r.code, 1) << r.output;
+    EXPECT_NE(r.output.find("nosuchinput"), std::string::npos) << r.output;
+
+    r = ovcl("run -i '" + path("absent.npy") + "'");
+    EXPECT_EQ(r.code, 1) << r.output;
+    EXPECT_NE(r.output.find(path("absent.npy")), std::string::npos) << r.output;
+}
+
+TEST_F(CliRun, MissingModelAndUnknownDeviceExitOne) {
+    const std::string missing = path("missing.xml");
+    RunResult r = ovcl("run -m '" + missing + "'");
+    EXPECT_EQ(r.code, 1) << r.output;
+    EXPECT_NE(r.output.find(missing), std::string::npos) << r.output;
+
+    const std::string broken = path("broken.xml");
+    std::ofstream(broken) << "<net><layers><layer id=";
+    r = ovcl("run -m '" + broken + "'");
+    EXPECT_EQ(r.code, 1) << r.output;
+    EXPECT_NE(r.output.find(broken), std::string::npos) << r.output;
+
+    r = ovcl("run -d NO_SUCH_DEVICE");
+    EXPECT_EQ(r.code, 1) << r.output;
+    EXPECT_NE(r.output.find("NO_SUCH_DEVICE"), std::string::npos) << r.output;
+}
+
+TEST_F(CliRun, UsageErrorsExitTwo) {
+    EXPECT_EQ(ovcl("").code, 2);
+    EXPECT_EQ(ovcl("run --no-such-option").code, 2);
+    EXPECT_EQ(ovcl("run --model-default vgg").code, 2);
+    EXPECT_EQ(ovcl("frobnicate").code, 2);
+    EXPECT_EQ(ovcl("--help").code, 0);
+}
+
+TEST_F(CliRun, DevicesAndQueryListTheReferenceDevice) {
+    RunResult r = ovcl("devices");
+    ASSERT_EQ(r.code, 0) << r.output;
+    EXPECT_NE(r.output.find("REF"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("FULL_DEVICE_NAME"), std::string::npos) << r.output;
+
+    const auto model = default_models::make_transformer_block();
+    const std::string xml = path("t.xml");
+    ir::write_model(*model, xml);
+    r = ovcl("query -m '" + xml + "' -d REF");
+    ASSERT_EQ(r.code, 0) << r.output;
+    const size_t n = model->get_ordered_ops().size();
+    EXPECT_NE(r.output.find(std::to_string(n) + " of " + std::to_string(n) + " ops supported by REF"),
+              std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("Softmax"), std::string::npos) << r.output;
+}
