@@ -49,6 +49,11 @@ public:
     SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
                                 const AnyMap& properties = {}) const;
 
+    /// Every op with the device that runs it, or why the device refuses it (ovcl's addition,
+    /// for `ovcl query`).
+    QueryReport query_model_report(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                   const AnyMap& properties = {}) const;
+
     /// Core-wide properties (CACHE_DIR, ...) apply to every device.
     void set_property(const AnyMap& properties);
     void set_property(const std::string& device_name, const AnyMap& properties);

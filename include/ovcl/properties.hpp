@@ -34,6 +34,13 @@ inline bool operator==(const std::string& s, const Property<T, M>& p) { return s
 
 using SupportedOpsMap = std::map<std::string, std::string>;  ///< op friendly name -> device name
 
+/// What a device says of one op: the device that runs it, or empty and the reason it refuses it.
+struct OpQuery {
+    std::string device;
+    std::string reason;
+};
+using QueryReport = std::map<std::string, OpQuery>;  ///< op friendly name -> answer, for every op
+
 struct PropertyName : std::string {
     using std::string::string;
     PropertyName(std::string s, PropertyMutability m = PropertyMutability::RW)  // NOLINT

@@ -184,6 +184,14 @@ SupportedOpsMap Core::query_model(const std::shared_ptr<const Model>& model, con
     return m_impl->get_plugin(d.base)->query_model(model, with_device_id(d, properties));
 }
 
+QueryReport Core::query_model_report(const std::shared_ptr<const Model>& model, const std::string& device_name,
+                                     const AnyMap& properties) const {
+    if (!model)
+        raise<InvalidArgument>("query_model_report: the model is null");
+    const DeviceName d = parse_device(device_name);
+    return m_impl->get_plugin(d.base)->query_model_report(model, with_device_id(d, properties));
+}
+
 void Core::set_property(const AnyMap& properties) {
     for (const auto& name : m_impl->names())
         m_impl->get_plugin(name)->set_property(properties);

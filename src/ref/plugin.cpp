@@ -69,14 +69,26 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
     return m_config.get(name);
 }
 
-SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
+QueryReport Plugin::query_model_report(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
     if (!model)
         raise<InvalidArgument>("REF query_model: the model is null");
     Config(properties, m_config, /*lenient=*/true);  // validates the values it knows
-    SupportedOpsMap supported;
-    for (const auto& n : model->get_ordered_ops())
+    QueryReport report;
+    for (const auto& n : model->get_ordered_ops()) {
         if (n->spec().evaluate)
-            supported[n->get_friendly_name()] = get_device_name();
+            report[n->get_friendly_name()] = {get_device_name(), ""};
+        else
+            report[n->get_friendly_name()] = {"", "no host implementation of " + n->get_type_name() + " (opset" +
+                                                      std::to_string(n->get_version()) + ")"};
+    }
+    return report;
+}
+
+SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
+    SupportedOpsMap supported;
+    for (const auto& [name, answer] : query_model_report(model, properties))
+        if (!answer.device.empty())
+            supported[name] = answer.device;
     return supported;
 }
 

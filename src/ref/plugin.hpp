@@ -16,6 +16,8 @@ public:
     void set_property(const AnyMap& properties) override;
     Any get_property(const std::string& name, const AnyMap& arguments) const override;
     SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;
+    QueryReport query_model_report(const std::shared_ptr<const Model>& model,
+                                   const AnyMap& properties) const override;
 
     const Config& config() const { return m_config; }
 

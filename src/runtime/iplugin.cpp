@@ -10,6 +10,17 @@ std::shared_ptr<ICompiledModel> IPlugin::compile_model(const std::shared_ptr<con
     raise<NotImplemented>("device ", m_device_name, " does not support remote contexts");
 }
 
+QueryReport IPlugin::query_model_report(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
+    const SupportedOpsMap supported = query_model(model, properties);
+    QueryReport report;
+    for (const auto& op : model->get_ordered_ops()) {
+        auto it = supported.find(op->get_friendly_name());
+        report[op->get_friendly_name()] =
+            it != supported.end() ? OpQuery{it->second, ""} : OpQuery{"", "not supported by " + m_device_name};
+    }
+    return report;
+}
+
 std::shared_ptr<IRemoteContext> IPlugin::create_context(const AnyMap&) const {
     raise<NotImplemented>("device ", m_device_name, " does not support remote contexts");
 }

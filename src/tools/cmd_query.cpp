@@ -1,11 +1,10 @@
-// `ovcl query`: which device runs each op of a model (Core::query_model), and why an op is
-// not supported where it is not.
+// `ovcl query`: which device runs each op of a model, and why an op is not supported where
+// it is not (Core::query_model_report).
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
-#include <map>
 
 #include "ovcl/core.hpp"
 #include "tools/commands.hpp"
@@ -20,21 +19,10 @@ struct QueryOptions {
     std::string default_model = "cnn";
 };
 
-using Reasons = std::map<std::string, std::string>;  ///< op friendly name -> why the device refuses it
-
-// Core::query_model says only where each op runs. When plugins expose the reasons their
-// validate() gives, they are read here; until then every refusal has the generic reason.
-Reasons refusal_reasons(const Core&, const Model&, const std::string&) { return {}; }
-
-std::string reason_for(const Reasons& reasons, const Node& op, const std::string& device) {
-    const auto it = reasons.find(op.get_friendly_name());
-    return it != reasons.end() && !it->second.empty() ? it->second : "not supported by " + device;
-}
-
 int query(const QueryOptions& opt) {
     Core core;
     const LoadedModel loaded = load_model(core, opt.model_path, opt.default_model);
-    const SupportedOpsMap supported = core.query_model(loaded.model, opt.device);
+    const QueryReport report = core.query_model_report(loaded.model, opt.device);
 
     const NodeVector ops = loaded.model->get_ordered_ops();
     size_t name_w = 4, type_w = 4;
@@ -47,22 +35,21 @@ int query(const QueryOptions& opt) {
               << std::setw(static_cast<int>(type_w)) << "type" << "  device\n";
     std::vector<std::shared_ptr<Node>> refused;
     for (const auto& op : ops) {
-        const auto it = supported.find(op->get_friendly_name());
+        const OpQuery& answer = report.at(op->get_friendly_name());
         const std::string type = op->get_type_name() + "-v" + std::to_string(op->get_version());
         std::cout << std::setw(static_cast<int>(name_w)) << op->get_friendly_name() << "  "
                   << std::setw(static_cast<int>(type_w)) << type << "  "
-                  << (it == supported.end() ? "-" : it->second) << "\n";
-        if (it == supported.end())
+                  << (answer.device.empty() ? "-" : answer.device) << "\n";
+        if (answer.device.empty())
             refused.push_back(op);
     }
     std::cout << "\n" << ops.size() - refused.size() << " of " << ops.size() << " ops supported by " << opt.device
               << "\n";
     if (!refused.empty()) {
-        const Reasons reasons = refusal_reasons(core, *loaded.model, opt.device);
         std::cout << "Not supported:\n";
         for (const auto& op : refused)
             std::cout << "  " << op->get_friendly_name() << " (" << op->get_type_name()
-                      << "): " << reason_for(reasons, *op, opt.device) << "\n";
+                      << "): " << report.at(op->get_friendly_name()).reason << "\n";
     }
     return 0;
 }

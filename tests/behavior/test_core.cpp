@@ -7,6 +7,7 @@
 #include "common/models.hpp"
 #include "common/test_utils.hpp"
 #include "ovcl/core.hpp"
+#include "ovcl/op_registry.hpp"
 
 using namespace ovcl;
 
@@ -126,4 +127,32 @@ TEST(Core, CompiledModelProperties) {
     auto runtime = compiled.get_runtime_model();
     for (const auto& n : runtime->get_ordered_ops())
         EXPECT_EQ(n->get_rt_info().at("primitiveType").as<std::string>(), "ref");
+}
+
+TEST(Core, QueryReportGivesTheReasonForEachRefusal) {
+    // An op with shape inference but no host implementation (as an extension could register).
+    OpRegistry::get().add(OpSpec{"TestOnlyNoHost", 1,
+                                 [](const Node&, const std::vector<InputInfo>& in) {
+                                     return std::vector<OutputInfo>{{in.at(0).type, in.at(0).shape}};
+                                 },
+                                 nullptr});
+    auto x = op::parameter(element::f32, Shape{2}, "x");
+    auto odd = op::make("TestOnlyNoHost", {x});
+    odd->set_friendly_name("odd");
+    auto model = std::make_shared<Model>(OutputVector{op::make_output("Relu", {odd})}, NodeVector{x}, "m");
+    Core core;
+    const auto report = core.query_model_report(model, "REF");
+    ASSERT_EQ(report.size(), model->get_ordered_ops().size());
+    EXPECT_TRUE(report.at("odd").device.empty());
+    EXPECT_NE(report.at("odd").reason.find("no host implementation of TestOnlyNoHost"), std::string::npos);
+    EXPECT_EQ(report.at("x").device, "REF");
+    const auto supported = core.query_model(model, "REF");
+    EXPECT_EQ(supported.count("odd"), 0u);
+    EXPECT_EQ(supported.size(), model->get_ordered_ops().size() - 1);
+    try {
+        core.compile_model(model, "REF");
+        FAIL() << "no exception";
+    } catch (const NotImplemented& e) {
+        EXPECT_NE(std::string(e.what()).find("TestOnlyNoHost 'odd'"), std::string::npos) << e.what();
+    }
 }

@@ -39,6 +39,11 @@ public:
     virtual SupportedOpsMap query_model(const std::shared_ptr<const Model>& model,
                                         const AnyMap& properties) const = 0;
 
+    /// Every op of the model with the device that runs it, or the reason it is refused. The
+    /// default derives it from query_model ("not supported by <device>"); plugins that know
+    /// why (the op's types, shapes, attributes) override it.
+    virtual QueryReport query_model_report(const std::shared_ptr<const Model>& model, const AnyMap& properties) const;
+
     virtual std::shared_ptr<IRemoteContext> create_context(const AnyMap& params) const;
     virtual std::shared_ptr<IRemoteContext> get_default_context(const AnyMap& params) const;
     virtual std::shared_ptr<ICompiledModel> import_model(std::istream& model, const AnyMap& properties) const;
