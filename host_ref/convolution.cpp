@@ -1,0 +1,230 @@
+#include "host_ref/convolution.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "ops/convolution_infer.hpp"
+
+namespace ovcl {
+namespace host_ref {
+
+namespace {
+
+struct Range {
+    int64_t lo = 0, hi = 0;  // [lo, hi)
+};
+
+// The positions j in [0, count) for which j * stride + offset lies in [0, limit). Computing the range once
+// per tap keeps bounds checks out of the inner loops.
+Range valid_range(int64_t offset, int64_t stride, int64_t limit, int64_t count) {
+    Range r;
+    r.lo = offset >= 0 ? 0 : shape_infer::ceil_div(-offset, stride);
+    r.hi = limit - 1 - offset < 0 ? 0 : std::min(count, (limit - 1 - offset) / stride + 1);
+    r.hi = std::max(r.lo, r.hi);
+    return r;
+}
+
+size_t volume(const size_t (&d)[3]) { return d[0] * d[1] * d[2]; }
+
+// dst[j] += w * src[j * stride] for j in [0, n); the unit-stride case is split out so it vectorises.
+inline void axpy_strided_src(double* dst, const float* src, double w, int64_t n, int64_t stride) {
+    if (stride == 1) {
+        for (int64_t j = 0; j < n; ++j)
+            dst[j] += w * src[j];
+    } else {
+        for (int64_t j = 0; j < n; ++j)
+            dst[j] += w * src[j * stride];
+    }
+}
+
+inline void axpy_strided_dst(double* dst, const float* src, double w, int64_t n, int64_t stride) {
+    if (stride == 1) {
+        for (int64_t j = 0; j < n; ++j)
+            dst[j] += w * src[j];
+    } else {
+        for (int64_t j = 0; j < n; ++j)
+            dst[j * stride] += w * src[j];
+    }
+}
+
+ConvGeometry make_geometry(const Shape& data, const shape_infer::Window& win) {
+    ConvGeometry g;
+    g.batch = data[0];
+    const size_t n = win.kernel.size(), shift = 3 - n;
+    for (size_t i = 0; i < n; ++i) {
+        g.in[shift + i] = data[2 + i];
+        g.out[shift + i] = static_cast<size_t>(win.output[i]);
+        g.kernel[shift + i] = static_cast<size_t>(win.kernel[i]);
+        g.strides[shift + i] = win.strides[i];
+        g.dilations[shift + i] = win.dilations[i];
+        g.pads_begin[shift + i] = win.pads_begin[i];
+    }
+    return g;
+}
+
+void check_real_types(const Node& node, const TensorVector& in, const TensorVector& out) {
+    for (const Tensor* t : {&in.at(0), &in.at(1), &out.at(0)}) {
+        const element::Type type = t->get_element_type();
+        if (type != element::f32 && type != element::f16)
+            raise<NotImplemented>(node.describe(), ": the host reference supports f32 and f16, not ", type);
+    }
+}
+
+void check_output(const Node& node, const Tensor& y, const ConvGeometry& g, size_t channels) {
+    Shape expected{g.batch, channels};
+    const size_t n = y.get_shape().size() - 2;
+    for (size_t i = 0; i < n; ++i)
+        expected.push_back(g.out[3 - n + i]);
+    if (y.get_shape() != expected)
+        raise<Exception>(node.describe(), ": output tensor has shape ", y.get_shape(), ", expected ", expected);
+}
+
+// Converts to f32, runs the kernel and converts back; kernel(x, w, y) works on dense f32 buffers.
+template <typename Kernel>
+void run_f32(const TensorVector& in, TensorVector& out, Kernel&& kernel) {
+    const Tensor x = to_f32(in[0]), w = to_f32(in[1]);
+    Tensor& y = out[0];
+    Tensor yf = y.get_element_type() == element::f32 ? y : Tensor(element::f32, y.get_shape());
+    kernel(x.data<const float>(), w.data<const float>(), yf.data<float>());
+    if (y.get_element_type() != element::f32)
+        from_f32(yf, y);
+}
+
+void forward(const Node& node, const TensorVector& in, TensorVector& out, bool grouped) {
+    check_real_types(node, in, out);
+    const Shape& ds = in[0].get_shape();
+    const Shape& fs = in[1].get_shape();
+    const auto win = shape_infer::convolution_window(node, ds, fs);
+    ConvGeometry g = make_geometry(ds, win);
+    g.groups = grouped ? fs[0] : 1;
+    g.out_channels = grouped ? fs[1] : fs[0];
+    g.in_channels = grouped ? fs[2] : fs[1];
+    if (g.groups * g.in_channels != ds[1])
+        raise<ModelError>(node.describe(), ": data ", ds, " does not match filter ", fs);
+    check_output(node, out.at(0), g, g.groups * g.out_channels);
+    run_f32(in, out, [&](const float* x, const float* w, float* y) { convolution_f32(x, w, y, g); });
+}
+
+}  // namespace
+
+void convolution_f32(const float* x, const float* w, float* y, const ConvGeometry& g) {
+    const size_t in_plane = volume(g.in), out_plane = volume(g.out), taps = volume(g.kernel);
+    const size_t channels = g.groups * g.in_channels;
+    const auto IH = static_cast<int64_t>(g.in[1]), IW = static_cast<int64_t>(g.in[2]);
+    const auto OH = static_cast<int64_t>(g.out[1]), OW = static_cast<int64_t>(g.out[2]);
+    std::vector<double> acc(out_plane);
+    // Per output plane: for every input channel and tap, add the tap's weight times a shifted (strided)
+    // input row to whole output rows, so the innermost loop runs over contiguous outputs.
+    for (size_t n = 0; n < g.batch; ++n) {
+        for (size_t grp = 0; grp < g.groups; ++grp) {
+            for (size_t oc = 0; oc < g.out_channels; ++oc) {
+                std::fill(acc.begin(), acc.end(), 0.0);
+                const size_t o = grp * g.out_channels + oc;
+                for (size_t ic = 0; ic < g.in_channels; ++ic) {
+                    const float* xp = x + (n * channels + grp * g.in_channels + ic) * in_plane;
+                    const float* wp = w + (o * g.in_channels + ic) * taps;
+                    for (size_t kd = 0; kd < g.kernel[0]; ++kd) {
+                        const int64_t offd = static_cast<int64_t>(kd) * g.dilations[0] - g.pads_begin[0];
+                        const Range rd = valid_range(offd, g.strides[0], static_cast<int64_t>(g.in[0]),
+                                                     static_cast<int64_t>(g.out[0]));
+                        for (size_t kh = 0; kh < g.kernel[1]; ++kh) {
+                            const int64_t offh = static_cast<int64_t>(kh) * g.dilations[1] - g.pads_begin[1];
+                            const Range rh = valid_range(offh, g.strides[1], IH, OH);
+                            for (size_t kw = 0; kw < g.kernel[2]; ++kw) {
+                                const int64_t offw = static_cast<int64_t>(kw) * g.dilations[2] - g.pads_begin[2];
+                                const Range rw = valid_range(offw, g.strides[2], IW, OW);
+                                const double wv = wp[(kd * g.kernel[1] + kh) * g.kernel[2] + kw];
+                                const int64_t iw0 = rw.lo * g.strides[2] + offw;
+                                for (int64_t od = rd.lo; od < rd.hi; ++od) {
+                                    const int64_t id = od * g.strides[0] + offd;
+                                    for (int64_t oh = rh.lo; oh < rh.hi; ++oh) {
+                                        const int64_t ih = oh * g.strides[1] + offh;
+                                        axpy_strided_src(acc.data() + (od * OH + oh) * OW + rw.lo,
+                                                         xp + (id * IH + ih) * IW + iw0, wv, rw.hi - rw.lo,
+                                                         g.strides[2]);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                float* yp = y + (n * g.groups * g.out_channels + o) * out_plane;
+                for (size_t i = 0; i < out_plane; ++i)
+                    yp[i] = static_cast<float>(acc[i]);
+            }
+        }
+    }
+}
+
+void convolution_backprop_f32(const float* x, const float* w, float* y, const ConvGeometry& g) {
+    const size_t in_plane = volume(g.in), out_plane = volume(g.out), taps = volume(g.kernel);
+    const auto IH = static_cast<int64_t>(g.in[1]), IW = static_cast<int64_t>(g.in[2]);
+    const auto OH = static_cast<int64_t>(g.out[1]), OW = static_cast<int64_t>(g.out[2]);
+    std::vector<double> acc(out_plane);
+    // Scatter form: each input row times a tap's weight lands on an output row with the stride applied to
+    // the output; the innermost loop runs over contiguous inputs.
+    for (size_t n = 0; n < g.batch; ++n) {
+        for (size_t oc = 0; oc < g.out_channels; ++oc) {
+            std::fill(acc.begin(), acc.end(), 0.0);
+            for (size_t ic = 0; ic < g.in_channels; ++ic) {
+                const float* xp = x + (n * g.in_channels + ic) * in_plane;
+                const float* wp = w + (ic * g.out_channels + oc) * taps;
+                for (size_t kd = 0; kd < g.kernel[0]; ++kd) {
+                    const int64_t offd = static_cast<int64_t>(kd) * g.dilations[0] - g.pads_begin[0];
+                    const Range rd = valid_range(offd, g.strides[0], static_cast<int64_t>(g.out[0]),
+                                                 static_cast<int64_t>(g.in[0]));
+                    for (size_t kh = 0; kh < g.kernel[1]; ++kh) {
+                        const int64_t offh = static_cast<int64_t>(kh) * g.dilations[1] - g.pads_begin[1];
+                        const Range rh = valid_range(offh, g.strides[1], OH, IH);
+                        for (size_t kw = 0; kw < g.kernel[2]; ++kw) {
+                            const int64_t offw = static_cast<int64_t>(kw) * g.dilations[2] - g.pads_begin[2];
+                            const Range rw = valid_range(offw, g.strides[2], OW, IW);
+                            const double wv = wp[(kd * g.kernel[1] + kh) * g.kernel[2] + kw];
+                            const int64_t ow0 = rw.lo * g.strides[2] + offw;
+                            for (int64_t xd = rd.lo; xd < rd.hi; ++xd) {
+                                const int64_t od = xd * g.strides[0] + offd;
+                                for (int64_t xh = rh.lo; xh < rh.hi; ++xh) {
+                                    const int64_t oh = xh * g.strides[1] + offh;
+                                    axpy_strided_dst(acc.data() + (od * OH + oh) * OW + ow0,
+                                                     xp + (xd * IH + xh) * IW + rw.lo, wv, rw.hi - rw.lo,
+                                                     g.strides[2]);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            float* yp = y + (n * g.out_channels + oc) * out_plane;
+            for (size_t i = 0; i < out_plane; ++i)
+                yp[i] = static_cast<float>(acc[i]);
+        }
+    }
+}
+
+void convolution(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    forward(node, in, out, false);
+}
+
+void group_convolution(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    forward(node, in, out, true);
+}
+
+void convolution_backprop_data(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    check_real_types(node, in, out);
+    const Shape& ds = in[0].get_shape();
+    const Shape& fs = in[1].get_shape();
+    std::optional<std::vector<int64_t>> out_shape;
+    if (in.size() > 2)
+        out_shape = to_i64(in[2]);
+    const auto win = shape_infer::backprop_window(node, ds, fs, out_shape);
+    ConvGeometry g = make_geometry(ds, win);
+    g.in_channels = fs[0];
+    g.out_channels = fs[1];
+    if (ds[1] != fs[0])
+        raise<ModelError>(node.describe(), ": data ", ds, " does not match filter ", fs);
+    check_output(node, out.at(0), g, g.out_channels);
+    run_f32(in, out, [&](const float* x, const float* w, float* y) { convolution_backprop_f32(x, w, y, g); });
+}
+
+}  // namespace host_ref
+}  // namespace ovcl
