@@ -1,0 +1,202 @@
+// Constant data of an IR: the .bin is mapped once, read-only, and every Constant's tensor
+// views the mapping, holding it alive for as long as any such tensor exists. Also the
+// checks that turn a Const layer's attributes into its value.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "ir_internal.hpp"
+
+namespace ovcl {
+namespace ir {
+namespace detail {
+
+namespace {
+
+class MappedFile {
+public:
+    explicit MappedFile(const std::string& path) {
+        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            raise<Exception>("cannot open weights file '", path, "': ", std::strerror(errno));
+        struct stat st {};
+        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+            ::close(fd);
+            raise<Exception>("weights file '", path, "' is not a regular file");
+        }
+        m_size = static_cast<size_t>(st.st_size);
+        if (m_size > 0) {
+            // Private and read-only: the file is never written, and a stray write faults loudly.
+            void* p = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, fd, 0);
+            const int err = errno;
+            ::close(fd);
+            if (p == MAP_FAILED)
+                raise<Exception>("cannot map weights file '", path, "': ", std::strerror(err));
+            m_data = static_cast<char*>(p);
+        } else {
+            ::close(fd);
+        }
+    }
+    ~MappedFile() {
+        if (m_data)
+            ::munmap(m_data, m_size);
+    }
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+    const char* data() const { return m_data; }
+    size_t size() const { return m_size; }
+
+private:
+    char* m_data = nullptr;
+    size_t m_size = 0;
+};
+
+/// A dense tensor over memory owned by someone else (the mapping or the user's weights).
+class WeightsView final : public ITensor {
+public:
+    WeightsView(std::shared_ptr<void> keep, const char* ptr, element::Type type, const Shape& shape)
+        : m_keep(std::move(keep)), m_ptr(const_cast<char*>(ptr)), m_type(type), m_shape(shape) {
+        m_strides = row_major_strides(shape);
+        for (auto& s : m_strides)
+            s *= type.size();
+    }
+    element::Type get_element_type() const override { return m_type; }
+    const Shape& get_shape() const override { return m_shape; }
+    const Strides& get_strides() const override { return m_strides; }
+    void* data() override { return m_ptr; }
+    void set_shape(const Shape& shape) override {
+        if (shape != m_shape)
+            raise<InvalidArgument>("cannot reshape a constant's weights view from ", m_shape, " to ", shape);
+    }
+
+private:
+    std::shared_ptr<void> m_keep;
+    char* m_ptr;  // ITensor hands out void*; the memory is read-only all the same
+    element::Type m_type;
+    Shape m_shape;
+    Strides m_strides;
+};
+
+}  // namespace
+
+WeightsSource WeightsSource::from_file(std::string path) {
+    WeightsSource s;
+    s.m_path = std::move(path);
+    return s;
+}
+
+WeightsSource WeightsSource::from_tensor(const Tensor& weights) {
+    WeightsSource s;
+    s.m_opened = true;
+    if (weights) {
+        if (!weights.is_continuous())
+            raise<InvalidArgument>("the weights tensor must be dense");
+        auto holder = std::make_shared<Tensor>(weights);
+        s.m_base = static_cast<const char*>(weights.data());
+        s.m_size = weights.get_byte_size();
+        s.m_keep = std::move(holder);
+    }
+    return s;
+}
+
+void WeightsSource::open() {
+    if (m_opened)
+        return;
+    m_opened = true;
+    if (m_path.empty())
+        return;
+    auto file = std::make_shared<MappedFile>(m_path);
+    m_base = file->data();
+    m_size = file->size();
+    m_keep = std::move(file);
+}
+
+Tensor WeightsSource::view(element::Type type, const Shape& shape, uint64_t offset, uint64_t size) {
+    if (size == 0)
+        return Tensor(type, shape);  // nothing to read: an empty .bin or none at all is fine
+    if (!m_opened) {
+        try {
+            open();
+        } catch (...) {
+            m_opened = false;  // report the same failure to the next constant too
+            throw;
+        }
+    }
+    if (!m_keep)
+        raise<Exception>("the constant needs ", size, " bytes of weights but none were given");
+    if (offset > m_size || size > m_size - offset)
+        raise<Exception>("offset ", offset, " + size ", size, " is beyond the end of the weights (", m_size, " bytes",
+                         m_path.empty() ? std::string() : " in '" + m_path + "'", ")");
+    const char* p = m_base + offset;
+    if (reinterpret_cast<uintptr_t>(p) % type.size() != 0) {
+        Tensor copy(type, shape);
+        std::memcpy(copy.data(), p, static_cast<size_t>(size));
+        return copy;
+    }
+    return Tensor(std::make_shared<WeightsView>(m_keep, p, type, shape));
+}
+
+namespace {
+/// Product of the extents times the element size; false on overflow.
+bool byte_size(const Shape& shape, size_t elem, uint64_t& out) {
+    for (size_t d : shape)
+        if (d == 0) {
+            out = 0;
+            return true;
+        }
+    uint64_t n = 1;
+    for (size_t d : shape)
+        if (__builtin_mul_overflow(n, static_cast<uint64_t>(d), &n))
+            return false;
+    return !__builtin_mul_overflow(n, static_cast<uint64_t>(elem), &out);
+}
+}  // namespace
+
+Tensor load_constant(const Node& node, WeightsSource& weights) {
+    for (const char* a : {"element_type", "shape", "offset", "size"})
+        if (!node.has_attr(a))
+            raise<Exception>("the constant has no '", a, "' attribute");
+    std::string type_text = node.get_attr_text("element_type");
+    type_text.erase(0, type_text.find_first_not_of(' '));
+    type_text.erase(type_text.find_last_not_of(' ') + 1);
+    element::Type type;
+    try {
+        type = element::Type(type_text);
+    } catch (const Exception& e) {
+        raise<Exception>("bad element_type: ", e.what());
+    }
+    if (!type.is_static())
+        raise<Exception>("element_type must be a static type, not ", type);
+    PartialShape ps;
+    try {
+        ps = PartialShape(node.get_attr_text("shape"));
+    } catch (const Exception& e) {
+        raise<Exception>("bad shape: ", e.what());
+    }
+    if (!ps.is_static())
+        raise<Exception>("the constant's shape ", ps, " is not static");
+    const Shape shape = ps.to_shape();
+    uint64_t bytes = 0;
+    if (!byte_size(shape, type.size(), bytes) || bytes > std::numeric_limits<size_t>::max())
+        raise<Exception>("the byte size of a ", type, " constant of shape ", shape, " overflows");
+    const auto offset = parse_u64(node.get_attr_text("offset"));
+    const auto size = parse_u64(node.get_attr_text("size"));
+    if (!offset)
+        raise<Exception>("bad offset '", node.get_attr_text("offset"), "'");
+    if (!size)
+        raise<Exception>("bad size '", node.get_attr_text("size"), "'");
+    if (*size != bytes)
+        raise<Exception>("size ", *size, " does not match the ", bytes, " bytes of a ", type, " constant of shape ",
+                         shape);
+    return weights.view(type, shape, *offset, *size);
+}
+
+}  // namespace detail
+}  // namespace ir
+}  // namespace ovcl

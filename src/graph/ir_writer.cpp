@@ -1,0 +1,239 @@
+// The IR v11 writer: one <layer> per node in a topological order that puts the Parameters
+// first and the Results last (each in the model's order, so reading keeps the model's inputs
+// and outputs in place), constant data appended to the .bin with identical blobs shared.
+#include <cstring>
+#include <fstream>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ir_internal.hpp"
+#include "ovcl/ir.hpp"
+
+namespace ovcl {
+namespace ir {
+
+namespace {
+
+/// Appends constant data to the .bin; a blob equal to one already written is not written again.
+class BinWriter {
+public:
+    explicit BinWriter(std::ostream& out) : m_out(out) {}
+
+    uint64_t write(const Tensor& dense) {
+        const char* data = static_cast<const char*>(dense.data());
+        const size_t size = dense.get_byte_size();
+        uint64_t hash = 1469598103934665603ull;  // FNV-1a
+        for (size_t i = 0; i < size; ++i)
+            hash = (hash ^ static_cast<unsigned char>(data[i])) * 1099511628211ull;
+        auto& bucket = m_seen[hash ^ size];
+        for (const auto& [offset, blob] : bucket)
+            if (blob.get_byte_size() == size && std::memcmp(blob.data(), data, size) == 0)
+                return offset;
+        const uint64_t offset = m_pos;
+        m_out.write(data, static_cast<std::streamsize>(size));
+        if (!m_out)
+            raise<Exception>("IR writer: failed to write ", size, " bytes of constant data");
+        m_pos += size;
+        bucket.emplace_back(offset, dense);  // keeps the bytes alive for later comparisons
+        return offset;
+    }
+    uint64_t position() const { return m_pos; }
+
+private:
+    std::ostream& m_out;
+    uint64_t m_pos = 0;
+    std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, Tensor>>> m_seen;
+};
+
+void set_attr(Attributes& attrs, const std::string& name, const std::string& value) {
+    for (auto& a : attrs)
+        if (a.first == name) {
+            a.second = value;
+            return;
+        }
+    attrs.emplace_back(name, value);
+}
+
+std::string shape_text(const Shape& s) {
+    std::string out;
+    for (size_t i = 0; i < s.size(); ++i)
+        out += (i ? "," : "") + std::to_string(s[i]);
+    return out;
+}
+
+/// The constant's attributes: its own text where it still describes the value, with offset
+/// and size of the bytes just written.
+Attributes constant_attrs(const Node& node, BinWriter& bin) {
+    Tensor value = node.get_constant_value();
+    if (!value)
+        raise<Exception>("IR writer: ", node.describe(), " has no value");
+    if (!value.is_continuous()) {
+        Tensor dense(value.get_element_type(), value.get_shape());
+        value.copy_to(dense);
+        value = dense;
+    }
+    Attributes attrs = node.get_attributes();
+    bool type_ok = false, shape_ok = false;
+    try {
+        type_ok = node.has_attr("element_type") &&
+                  element::Type(node.get_attr_text("element_type")) == value.get_element_type();
+    } catch (const Exception&) {
+    }
+    try {
+        shape_ok =
+            node.has_attr("shape") && PartialShape(node.get_attr_text("shape")) == PartialShape(value.get_shape());
+    } catch (const Exception&) {
+    }
+    if (!type_ok)
+        set_attr(attrs, "element_type", value.get_element_type().get_type_name());
+    if (!shape_ok)
+        set_attr(attrs, "shape", shape_text(value.get_shape()));
+    const uint64_t size = value.get_byte_size();
+    const uint64_t offset = size ? bin.write(value) : bin.position();
+    set_attr(attrs, "offset", std::to_string(offset));
+    set_attr(attrs, "size", std::to_string(size));
+    return attrs;
+}
+
+void write_port(pugi::xml_node parent, size_t id, element::Type type, const PartialShape& shape,
+                const std::set<std::string>* names, const Any* rt_info) {
+    auto port = parent.append_child("port");
+    port.append_attribute("id").set_value(std::to_string(id).c_str());
+    port.append_attribute("precision").set_value(detail::precision_name(type).c_str());
+    if (names && !names->empty())
+        port.append_attribute("names").set_value(detail::join_tensor_names(*names).c_str());
+    if (shape.rank_is_static())  // a dynamic rank is written as no <dim> at all
+        for (const auto& d : shape) {
+            const bool any = d.get_min_length() == 0 && d.get_max_length() == Dimension::inf;
+            port.append_child("dim").text().set(any ? "-1" : d.to_string().c_str());
+        }
+    if (rt_info)
+        detail::write_attribute_rt_info(port, rt_info->as<AnyMap>());
+}
+
+/// Parameters (model order), then the rest in topological order, then the sinks nothing
+/// consumes (model order) and the Results (model order).
+NodeVector layer_order(const Model& model) {
+    const NodeVector ops = model.get_ordered_ops();
+    std::unordered_set<const Node*> consumed, tail;
+    for (const auto& n : ops)
+        for (const auto& in : n->input_values())
+            consumed.insert(in.node.get());
+    NodeVector order = model.get_parameters(), sinks;
+    for (const auto& s : model.get_sinks())
+        if (!consumed.count(s.get()) && tail.insert(s.get()).second)
+            sinks.push_back(s);
+    for (const auto& r : model.get_results())
+        tail.insert(r.get());
+    std::unordered_set<const Node*> params;
+    for (const auto& p : model.get_parameters())
+        params.insert(p.get());
+    for (const auto& n : ops)
+        if (!params.count(n.get()) && !tail.count(n.get()))
+            order.push_back(n);
+    order.insert(order.end(), sinks.begin(), sinks.end());
+    for (const auto& r : model.get_results())
+        order.push_back(r);
+    return order;
+}
+
+}  // namespace
+
+void serialize(const Model& model, std::ostream& xml, std::ostream& bin) {
+    const NodeVector order = layer_order(model);
+    std::unordered_map<const Node*, size_t> ids;
+    for (size_t i = 0; i < order.size(); ++i)
+        ids.emplace(order[i].get(), i);
+
+    pugi::xml_document doc;
+    auto net = doc.append_child("net");
+    net.append_attribute("name").set_value(model.get_friendly_name().c_str());
+    net.append_attribute("version").set_value("11");
+    auto layers = net.append_child("layers");
+    BinWriter weights(bin);
+    for (size_t id = 0; id < order.size(); ++id) {
+        const Node& node = *order[id];
+        auto layer = layers.append_child("layer");
+        layer.append_attribute("id").set_value(std::to_string(id).c_str());
+        layer.append_attribute("name").set_value(node.get_friendly_name().c_str());
+        layer.append_attribute("type").set_value(detail::op_type_to_ir(node.get_type_name()).c_str());
+        layer.append_attribute("version").set_value(("opset" + std::to_string(node.get_version())).c_str());
+        const Attributes attrs = node.is_constant() ? constant_attrs(node, weights) : node.get_attributes();
+        if (!attrs.empty()) {
+            auto data = layer.append_child("data");
+            for (const auto& [name, value] : attrs)
+                data.append_attribute(name.c_str()).set_value(value.c_str());
+        }
+        // Port rt_info travels in the node's rt_info under "input:<i>" / "output:<i>".
+        AnyMap layer_rt;
+        std::unordered_map<std::string, const Any*> port_rt;
+        for (const auto& [key, value] : node.get_rt_info()) {
+            bool input = false;
+            size_t index = 0;
+            if (detail::parse_port_rt_key(key, input, index) && value.is<AnyMap>() &&
+                index < (input ? node.get_input_size() : node.get_output_size()))
+                port_rt[key] = &value;
+            else
+                layer_rt[key] = value;
+        }
+        detail::write_attribute_rt_info(layer, layer_rt);
+        auto rt_for = [&](bool input, size_t i) -> const Any* {
+            auto it = port_rt.find(detail::port_rt_key(input, i));
+            return it == port_rt.end() ? nullptr : it->second;
+        };
+        const size_t n_in = node.get_input_size();
+        if (n_in) {
+            auto inputs = layer.append_child("input");
+            for (size_t i = 0; i < n_in; ++i)
+                write_port(inputs, i, node.get_input_element_type(i), node.get_input_partial_shape(i), nullptr,
+                           rt_for(true, i));
+        }
+        if (node.get_type_name() != "Result" && node.get_output_size()) {
+            auto outputs = layer.append_child("output");
+            for (size_t i = 0; i < node.get_output_size(); ++i)
+                write_port(outputs, n_in + i, node.get_output_element_type(i), node.get_output_partial_shape(i),
+                           &node.output_names(i), rt_for(false, i));
+        }
+    }
+    auto edges = net.append_child("edges");
+    for (size_t id = 0; id < order.size(); ++id) {
+        const Node& node = *order[id];
+        for (size_t i = 0; i < node.get_input_size(); ++i) {
+            const Output& src = node.input_value(i);
+            auto it = ids.find(src.node.get());
+            if (it == ids.end())
+                raise<Exception>("IR writer: ", node.describe(), " input ", i, " comes from a node outside the model");
+            auto edge = edges.append_child("edge");
+            edge.append_attribute("from-layer").set_value(std::to_string(it->second).c_str());
+            edge.append_attribute("from-port")
+                .set_value(std::to_string(src.node->get_input_size() + src.index).c_str());
+            edge.append_attribute("to-layer").set_value(std::to_string(id).c_str());
+            edge.append_attribute("to-port").set_value(std::to_string(i).c_str());
+        }
+    }
+    detail::write_model_rt_info(net.append_child("rt_info"), model.get_rt_info());
+    doc.save(xml, "\t", pugi::format_indent, pugi::encoding_utf8);
+    if (!xml)
+        raise<Exception>("IR writer: failed to write the XML");
+    bin.flush();
+    if (!bin)
+        raise<Exception>("IR writer: failed to write the weights");
+}
+
+void write_model(const Model& model, const std::string& xml_path, const std::string& bin_path) {
+    const std::string bin_file = bin_path.empty() ? detail::bin_path_for(xml_path) : bin_path;
+    std::ofstream xml(xml_path, std::ios::binary | std::ios::trunc);
+    if (!xml)
+        raise<Exception>("cannot open '", xml_path, "' for writing");
+    std::ofstream bin(bin_file, std::ios::binary | std::ios::trunc);
+    if (!bin)
+        raise<Exception>("cannot open '", bin_file, "' for writing");
+    serialize(model, xml, bin);
+    xml.close();
+    bin.close();
+    if (!xml || !bin)
+        raise<Exception>("failed to finish writing '", xml_path, "' and '", bin_file, "'");
+}
+
+}  // namespace ir
+}  // namespace ovcl
