@@ -19,6 +19,8 @@ std::shared_ptr<Node> make(const std::string& type, const OutputVector& inputs, 
 Output make_output(const std::string& type, const OutputVector& inputs, const Attributes& attrs = {},
                    int64_t version = -1);
 
+/// A shape as IR's Parameter writes it: "1,3,?,2..8", "" for a scalar, "..." for dynamic rank.
+std::string shape_attr(const PartialShape& shape);
 std::shared_ptr<Node> parameter(element::Type type, const PartialShape& shape, const std::string& name = "");
 std::shared_ptr<Node> constant(const Tensor& value);
 template <typename T>

@@ -203,7 +203,7 @@ void Model::reshape(const std::map<size_t, PartialShape>& shapes) {
     for (const auto& [i, shape] : shapes) {
         auto p = input(i).node;
         saved.push_back(p->get_attr_text("shape"));
-        p->set_attr("shape", shape.to_string());
+        p->set_attr("shape", op::shape_attr(shape));
     }
     try {
         validate_nodes_and_infer_types();

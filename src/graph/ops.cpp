@@ -20,8 +20,17 @@ Output make_output(const std::string& type, const OutputVector& inputs, const At
     return Output(make(type, inputs, attrs, version), 0);
 }
 
+std::string shape_attr(const PartialShape& shape) {
+    if (shape.rank_is_dynamic())
+        return "...";
+    std::string s;
+    for (size_t i = 0; i < shape.size(); ++i)
+        s += (i ? "," : "") + shape[i].to_string();
+    return s;
+}
+
 std::shared_ptr<Node> parameter(element::Type type, const PartialShape& shape, const std::string& name) {
-    auto p = make("Parameter", {}, {{"shape", shape.to_string()}, {"element_type", type.get_type_name()}});
+    auto p = make("Parameter", {}, {{"shape", shape_attr(shape)}, {"element_type", type.get_type_name()}});
     if (!name.empty()) {
         p->set_friendly_name(name);
         p->output_names(0).insert(name);

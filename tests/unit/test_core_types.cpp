@@ -6,6 +6,7 @@
 #include "common/test_utils.hpp"
 #include "ovcl/any.hpp"
 #include "ovcl/element_type.hpp"
+#include "ovcl/ops.hpp"
 #include "ovcl/shape.hpp"
 #include "ovcl/tensor.hpp"
 
@@ -84,4 +85,12 @@ TEST(Any, TuplesAsCommaSeparatedText) {
     EXPECT_EQ(range.to_string(), "1,8,1");
     const auto back = Any("2,4,1").as<std::tuple<unsigned, unsigned, unsigned>>();
     EXPECT_EQ(back, (std::tuple<unsigned, unsigned, unsigned>{2, 4, 1}));
+}
+
+TEST(Ops, ParameterShapeIsWrittenAsIrDoes) {
+    EXPECT_EQ(op::parameter(element::f32, PartialShape("[1,3,?,2..8]"))->get_attr_text("shape"), "1,3,?,2..8");
+    EXPECT_EQ(op::parameter(element::f32, PartialShape::dynamic())->get_attr_text("shape"), "...");
+    EXPECT_EQ(op::parameter(element::f32, Shape{})->get_attr_text("shape"), "");
+    auto p = op::parameter(element::i64, PartialShape("[...]"));
+    EXPECT_TRUE(p->get_output_partial_shape(0).rank_is_dynamic());
 }
