@@ -27,15 +27,17 @@ void IAsyncInferRequest::check_state() const {
         raise<Busy>("the infer request is busy: an inference is running");
 }
 
+void IAsyncInferRequest::begin_run() {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (m_state == State::BUSY)
+        raise<Busy>("the infer request is busy: an inference is running");
+    m_state = State::BUSY;
+    m_error = nullptr;
+    m_cancel_requested = false;
+}
+
 void IAsyncInferRequest::infer() {
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        if (m_state == State::BUSY)
-            raise<Busy>("the infer request is busy: an inference is running");
-        m_state = State::BUSY;
-        m_error = nullptr;
-        m_cancel_requested = false;
-    }
+    begin_run();
     std::exception_ptr error;
     try {
         for (auto& stage : m_sync_pipeline)
@@ -53,14 +55,7 @@ void IAsyncInferRequest::infer() {
 }
 
 void IAsyncInferRequest::start_async() {
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        if (m_state == State::BUSY)
-            raise<Busy>("the infer request is busy: an inference is running");
-        m_state = State::BUSY;
-        m_error = nullptr;
-        m_cancel_requested = false;
-    }
+    begin_run();
     run_stage(0);
 }
 

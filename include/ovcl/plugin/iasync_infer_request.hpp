@@ -64,6 +64,8 @@ protected:
 
 private:
     enum class State { IDLE, BUSY };
+    /// Marks the request busy for a new run; throws Busy when one is in progress.
+    void begin_run();
     void run_stage(size_t i);
     void finish(std::exception_ptr error);
 
