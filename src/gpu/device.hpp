@@ -1,0 +1,40 @@
+// The OpenCL devices the GPU plugin can use ("GPU.0", "GPU.1", ...) and what the kernels
+// and the selector need to know of each.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ocl.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+struct DeviceInfo {
+    cl::Platform platform;
+    cl::Device device;
+    std::string name;            ///< CL_DEVICE_NAME
+    std::string vendor;
+    std::string platform_name;
+    std::string driver_version;  ///< CL_DRIVER_VERSION
+    std::string device_version;  ///< "OpenCL 3.0 ..."
+    bool is_gpu = false;         ///< CL_DEVICE_TYPE_GPU (PoCL's CPU device is not, yet is used the same way)
+    cl_uint compute_units = 1;
+    size_t max_work_group_size = 1;
+    cl_ulong global_mem_size = 0;
+    cl_ulong max_alloc_size = 0;
+    bool local_mem_is_global = true;  ///< CL_GLOBAL local memory: tiling through it buys nothing
+    bool fp16 = false;                ///< cl_khr_fp16
+    bool fp64 = false;
+    cl_uint preferred_vector_width_float = 1;
+
+    /// "vendor name" as DEVICE_ARCHITECTURE: stable across runs, differs between models.
+    std::string architecture() const;
+};
+
+/// Every OpenCL device of every platform, in platform then device order. An empty list when
+/// no OpenCL runtime or device is present (the caller says so).
+std::vector<DeviceInfo> enumerate_devices();
+
+}  // namespace gpu
+}  // namespace ovcl

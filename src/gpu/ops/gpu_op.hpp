@@ -1,0 +1,86 @@
+// The host class of a GPU op (one per op family, ComputeLibrary/MNN style):
+//   validate()  side-effect free: can this device run the node as it is? If not, why.
+//   configure() for a node with static shapes: the kernel launches (program, -D options,
+//               arguments, work sizes) and any constants it prepares once (reordered weights).
+// The compiled model builds every launch once; an inference only enqueues them.
+#pragma once
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "device.hpp"
+#include "ovcl/node.hpp"
+#include "ovcl/tensor.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+struct Validation {
+    bool supported = true;
+    std::string reason;
+    static Validation yes() { return {}; }
+    static Validation no(std::string why) { return {false, std::move(why)}; }
+};
+
+/// One kernel argument: a buffer of the node (input i / output i), a constant prepared by
+/// configure() (constant i), a scalar value, or local memory of a size.
+struct KernelArg {
+    enum class Kind { INPUT, OUTPUT, CONSTANT, SCALAR, LOCAL };
+    Kind kind = Kind::SCALAR;
+    size_t index = 0;                  ///< INPUT/OUTPUT/CONSTANT: which one; LOCAL: bytes
+    std::vector<unsigned char> bytes;  ///< SCALAR: the value's bytes
+
+    static KernelArg input(size_t i) { return {Kind::INPUT, i, {}}; }
+    static KernelArg output(size_t i) { return {Kind::OUTPUT, i, {}}; }
+    static KernelArg constant(size_t i) { return {Kind::CONSTANT, i, {}}; }
+    static KernelArg local(size_t bytes) { return {Kind::LOCAL, bytes, {}}; }
+    template <typename T>
+    static KernelArg scalar(T value) {  // use cl_int / cl_uint / cl_float / cl_long explicitly
+        KernelArg a{Kind::SCALAR, 0, std::vector<unsigned char>(sizeof(T))};
+        std::memcpy(a.bytes.data(), &value, sizeof(T));
+        return a;
+    }
+};
+
+struct KernelLaunch {
+    std::string source;   ///< stem of kernels_cl/<source>.cl
+    std::string entry;    ///< kernel function name
+    std::string options;  ///< build options: -D macros (and -cl-* flags)
+    std::vector<KernelArg> args;
+    std::vector<size_t> global;  ///< 1 to 3 dims
+    std::vector<size_t> local;   ///< empty: the runtime chooses
+};
+
+struct OpConfig {
+    std::vector<KernelLaunch> launches;  ///< enqueued in order
+    std::vector<Tensor> constants;       ///< uploaded once per compiled model; CONSTANT args index them
+    std::string impl_name;               ///< shown in profiling / runtime model (e.g. "conv_3x3_f16x14")
+};
+
+class GpuOp {
+public:
+    virtual ~GpuOp() = default;
+    virtual Validation validate(const Node& node, const DeviceInfo& device) const = 0;
+    /// Only called after validate() said yes, with every input and output shape static.
+    /// Inputs and outputs are dense C-order buffers of the node's element types.
+    virtual OpConfig configure(const Node& node, const DeviceInfo& device) const = 0;
+};
+
+/// The GPU implementation of an op type; nullptr when the GPU has none.
+const GpuOp* find_gpu_op(const std::string& type);
+/// Ops whose output is input 0's bytes under another shape (Reshape, Squeeze, Unsqueeze):
+/// no kernel, the output shares the input's buffer.
+bool is_view_op(const Node& node);
+/// validate() through the table, plus the checks every op shares (static shapes, element types).
+Validation validate_node(const Node& node, const DeviceInfo& device);
+
+/// Build-option helpers: "-DNAME=value".
+std::string define(const std::string& name, const std::string& value);
+std::string define(const std::string& name, long long value);
+/// The OpenCL C type of an element type: "float", "half", "int", "long", "uchar", "char".
+std::string cl_type(element::Type type);
+
+}  // namespace gpu
+}  // namespace ovcl

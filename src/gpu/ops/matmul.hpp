@@ -1,0 +1,8 @@
+// GPU host classes of the matmul ops.
+#pragma once
+
+#include "ops/gpu_op.hpp"
+
+namespace ovcl {
+namespace gpu {}  // namespace gpu
+}  // namespace ovcl

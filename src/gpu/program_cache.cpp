@@ -1,0 +1,150 @@
+#include "program_cache.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+namespace ovcl {
+namespace gpu {
+
+const std::map<std::string, std::string>& embedded_kernel_sources();  // generated
+
+namespace {
+constexpr char kMagic[8] = {'O', 'V', 'C', 'L', 'B', 'I', 'N', '1'};
+}
+
+std::string stable_hash(const std::string& text) {
+    uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+const std::string& kernel_source(const std::string& stem) {
+    static std::mutex mutex;
+    static std::map<std::string, std::string> from_disk;
+    const char* dir = std::getenv("OVCL_KERNELS_DIR");
+    if (dir && *dir) {
+        std::lock_guard<std::mutex> lock(mutex);
+        auto it = from_disk.find(stem);
+        if (it != from_disk.end())
+            return it->second;
+        std::ifstream in(std::string(dir) + "/" + stem + ".cl");
+        if (in) {
+            std::ostringstream ss;
+            ss << in.rdbuf();
+            return from_disk[stem] = ss.str();
+        }
+    }
+    const auto& sources = embedded_kernel_sources();
+    auto it = sources.find(stem);
+    if (it == sources.end())
+        raise<NotFound>("no OpenCL kernel source kernels_cl/", stem, ".cl");
+    return it->second;
+}
+
+ProgramCache::ProgramCache(cl::Context context, const DeviceInfo& device)
+    : m_context(std::move(context)), m_device(device) {}
+
+cl::Program ProgramCache::get(const std::string& stem, const std::string& options, const std::string& cache_dir) {
+    const std::string& source = kernel_source(stem);
+    const std::string key = m_device.architecture() + "|" + m_device.driver_version + "|" + stem + "|" +
+                            stable_hash(source) + "|" + options;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        auto it = m_programs.find(key);
+        if (it != m_programs.end()) {
+            ++m_stats.memory_hits;
+            return it->second;
+        }
+    }
+    cl::Program program;
+    const std::string path = cache_dir.empty() ? "" : cache_dir + "/ovcl_cl_" + stable_hash(key) + ".bin";
+    if (!path.empty())
+        program = load_binary(path, key, options);
+    if (program()) {
+        ++m_stats.from_disk;
+    } else {
+        program = build_from_source(stem, source, options);
+        ++m_stats.compiled;
+        if (!path.empty())
+            store_binary(program, path, key);
+    }
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_programs.emplace(key, program).first->second;  // a racing build of the same key wins once
+}
+
+cl::Program ProgramCache::build_from_source(const std::string& stem, const std::string& source,
+                                            const std::string& options) {
+    cl_int err = CL_SUCCESS;
+    cl::Program program(m_context, source, false, &err);
+    check(err, "clCreateProgramWithSource", "kernels_cl/" + stem + ".cl");
+    err = program.build(std::vector<cl::Device>{m_device.device}, options.c_str());
+    if (err != CL_SUCCESS) {
+        std::string log;
+        program.getBuildInfo(m_device.device, CL_PROGRAM_BUILD_LOG, &log);
+        check(err, "clBuildProgram",
+              "kernels_cl/" + stem + ".cl with options '" + options + "' on " + m_device.name + ":\n" + log);
+    }
+    return program;
+}
+
+cl::Program ProgramCache::load_binary(const std::string& path, const std::string& key, const std::string& options) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return {};
+    char magic[8];
+    uint64_t key_size = 0, bin_size = 0;
+    if (!in.read(magic, 8) || std::string(magic, 8) != std::string(kMagic, 8) ||
+        !in.read(reinterpret_cast<char*>(&key_size), 8) || key_size != key.size())
+        return {};
+    std::string stored_key(key_size, '\0');
+    if (!in.read(&stored_key[0], static_cast<std::streamsize>(key_size)) || stored_key != key ||
+        !in.read(reinterpret_cast<char*>(&bin_size), 8) || bin_size == 0 || bin_size > (1ull << 30))
+        return {};
+    std::vector<unsigned char> binary(bin_size);
+    if (!in.read(reinterpret_cast<char*>(binary.data()), static_cast<std::streamsize>(bin_size)))
+        return {};
+    cl_int err = CL_SUCCESS;
+    std::vector<cl_int> status;
+    cl::Program program(m_context, {m_device.device}, cl::Program::Binaries{binary}, &status, &err);
+    if (err != CL_SUCCESS || program.build(std::vector<cl::Device>{m_device.device}, options.c_str()) != CL_SUCCESS)
+        return {};  // a stale or corrupt binary: rebuild from source
+    return program;
+}
+
+void ProgramCache::store_binary(const cl::Program& program, const std::string& path, const std::string& key) {
+    std::vector<std::vector<unsigned char>> binaries;
+    if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) != CL_SUCCESS || binaries.size() != 1 || binaries[0].empty())
+        return;  // the device gives no binary: nothing to cache
+    // Write to a private temporary file and rename, so readers never see half a file.
+    std::ostringstream tmp_name;
+    tmp_name << path << ".tmp" << std::this_thread::get_id() << "_" << reinterpret_cast<uintptr_t>(this);
+    {
+        std::ofstream out(tmp_name.str(), std::ios::binary | std::ios::trunc);
+        if (!out)
+            return;  // an unwritable cache directory only costs the next start a rebuild
+        const uint64_t key_size = key.size(), bin_size = binaries[0].size();
+        out.write(kMagic, 8);
+        out.write(reinterpret_cast<const char*>(&key_size), 8);
+        out.write(key.data(), static_cast<std::streamsize>(key.size()));
+        out.write(reinterpret_cast<const char*>(&bin_size), 8);
+        out.write(reinterpret_cast<const char*>(binaries[0].data()), static_cast<std::streamsize>(bin_size));
+        if (!out) {
+            out.close();
+            std::remove(tmp_name.str().c_str());
+            return;
+        }
+    }
+    std::rename(tmp_name.str().c_str(), path.c_str());
+}
+
+}  // namespace gpu
+}  // namespace ovcl

@@ -1,0 +1,54 @@
+// Running single nodes on the OpenCL device (PoCL in CI) against host_ref.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include "common/test_utils.hpp"
+#include "gpu_env.hpp"
+#include "ovcl/op_registry.hpp"
+
+namespace ovcl {
+namespace test {
+
+/// The first OpenCL device, shared by the tests of a binary; null when there is none.
+inline gpu::GpuEnv* gpu_env() {
+    static std::shared_ptr<gpu::GpuEnv> env = [] {
+        try {
+            return gpu::GpuEnv::create(0);
+        } catch (const Exception&) {
+            return std::shared_ptr<gpu::GpuEnv>();
+        }
+    }();
+    return env.get();
+}
+
+#define OVCL_REQUIRE_GPU()                                                         \
+    if (!::ovcl::test::gpu_env())                                                  \
+    GTEST_SKIP() << "no OpenCL device (install pocl-opencl-icd for a CPU device)"
+
+inline TensorVector run_gpu(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
+    return gpu::run_node_on_device(*node, inputs, *gpu_env());
+}
+
+inline TensorVector run_host(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
+    EvalContext ctx;
+    return evaluate_node(*node, inputs, ctx);
+}
+
+/// Runs the node on both and compares every output (abs + rel tolerance).
+inline ::testing::AssertionResult gpu_matches_host(const std::shared_ptr<Node>& node, const TensorVector& inputs,
+                                                   double abs_tol = 1e-5, double rel_tol = 1e-5) {
+    const auto gpu = run_gpu(node, inputs);
+    const auto host = run_host(node, inputs);
+    if (gpu.size() != host.size())
+        return ::testing::AssertionFailure() << "output count " << gpu.size() << " vs " << host.size();
+    for (size_t i = 0; i < gpu.size(); ++i) {
+        auto r = tensors_near(gpu[i], host[i], abs_tol, rel_tol);
+        if (!r)
+            return ::testing::AssertionFailure() << node->describe() << " output " << i << ": " << r.message();
+    }
+    return ::testing::AssertionSuccess();
+}
+
+}  // namespace test
+}  // namespace ovcl
