@@ -8,7 +8,7 @@ namespace ref {
 
 namespace {
 std::shared_ptr<ITaskExecutor> make_executor(const std::string& device, const Config& config) {
-    if (config.exclusive_async_requests)
+    if (config.common.exclusive_async_requests)
         return get_shared_executor(device + "_exclusive", 1);
     return make_tbb_executor(device + "_streams", config.effective_streams());
 }

@@ -1,24 +1,15 @@
-// The REF device's configuration: a typed struct built by laying properties over defaults.
+// The REF device's configuration: the common plugin keys plus DEVICE_ID and the inference
+// precision, built by laying properties over defaults.
 #pragma once
 
-#include <string>
-#include <vector>
-
-#include "ovcl/any.hpp"
-#include "ovcl/properties.hpp"
+#include "runtime/plugin_config.hpp"
 
 namespace ovcl {
 namespace ref {
 
 struct Config {
-    bool perf_count = false;
-    hint::PerformanceMode performance_mode = hint::PerformanceMode::LATENCY;
-    uint32_t num_requests = 0;  ///< PERFORMANCE_HINT_NUM_REQUESTS: 0 = no limit
-    int32_t num_streams = -1;  ///< -1: AUTO, from the performance hint
-    bool exclusive_async_requests = false;
+    PluginConfig common;
     element::Type inference_precision = element::f32;
-    hint::ExecutionMode execution_mode = hint::ExecutionMode::PERFORMANCE;
-    log::Level log_level = log::Level::NO;
 
     Config() = default;
     /// Applies `properties` over `base`. Unknown keys throw NotFound unless `lenient`;
@@ -28,7 +19,7 @@ struct Config {
     /// The value of a read-write key; throws NotFound for unknown keys.
     Any get(const std::string& name) const;
     static std::vector<PropertyName> rw_properties();
-    /// Streams this configuration runs with (hint THROUGHPUT picks one per core).
+    /// Streams this configuration runs with (THROUGHPUT: one per core).
     int32_t effective_streams() const;
 };
 

@@ -26,7 +26,7 @@ void InferRequest::infer_preprocess() {
 void InferRequest::run() {
     EvalContext ctx{m_variables.get()};
     m_profile.clear();
-    m_results = m_model->evaluator().evaluate(m_input_tensors, ctx, m_model->config().perf_count ? &m_profile : nullptr,
+    m_results = m_model->evaluator().evaluate(m_input_tensors, ctx, m_model->config().common.perf_count ? &m_profile : nullptr,
                                               &m_cancel);
 }
 
@@ -56,7 +56,7 @@ void InferRequest::infer() {
 }
 
 std::vector<ProfilingInfo> InferRequest::get_profiling_info() const {
-    if (!m_model->config().perf_count)
+    if (!m_model->config().common.perf_count)
         return {};
     std::vector<ProfilingInfo> out = m_profile;
     static const char* names[NUM_STAGES] = {"Preprocess", "Run", "Postprocess"};
