@@ -1,6 +1,6 @@
 #include "infer_request.hpp"
 
-#include "variable_state.hpp"
+#include "runtime/host_variable_state.hpp"
 
 namespace ovcl {
 namespace ref {
@@ -15,7 +15,7 @@ std::chrono::microseconds since(Clock::time_point t0) {
 InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
     : ISyncInferRequest(compiled_model), m_model(compiled_model), m_variables(std::make_shared<VariableStore>()) {
     for (const auto& id : m_model->evaluator().get_model()->get_variable_ids())
-        m_states.push_back(std::make_shared<VariableState>(id, m_variables));
+        m_states.push_back(std::make_shared<HostVariableState>(id, m_variables));
 }
 
 void InferRequest::infer_preprocess() {

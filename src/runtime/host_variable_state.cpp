@@ -1,11 +1,10 @@
-#include "variable_state.hpp"
+#include "runtime/host_variable_state.hpp"
 
 namespace ovcl {
-namespace ref {
 
-void VariableState::reset() { m_store->values.erase(get_name()); }
+void HostVariableState::reset() { m_store->values.erase(get_name()); }
 
-void VariableState::set_state(const Tensor& state) {
+void HostVariableState::set_state(const Tensor& state) {
     if (!state)
         raise<InvalidArgument>("variable ", get_name(), ": the new state tensor is empty");
     Tensor copy(state.get_element_type(), state.get_shape());
@@ -13,7 +12,7 @@ void VariableState::set_state(const Tensor& state) {
     m_store->values[get_name()] = copy;
 }
 
-Tensor VariableState::get_state() const {
+Tensor HostVariableState::get_state() const {
     auto it = m_store->values.find(get_name());
     if (it == m_store->values.end())
         return Tensor(element::f32, Shape{0});
@@ -22,5 +21,4 @@ Tensor VariableState::get_state() const {
     return copy;
 }
 
-}  // namespace ref
 }  // namespace ovcl

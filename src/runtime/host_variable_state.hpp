@@ -6,12 +6,12 @@
 #include "ovcl/plugin/ivariable_state.hpp"
 
 namespace ovcl {
-namespace ref {
 
-/// A variable of a REF request: its value lives in the request's VariableStore.
-class VariableState : public IVariableState {
+/// A variable whose value lives on the host, in a request's VariableStore (REF, and the
+/// GPU plugin's host-side ReadValue/Assign).
+class HostVariableState : public IVariableState {
 public:
-    VariableState(std::string id, std::shared_ptr<VariableStore> store)
+    HostVariableState(std::string id, std::shared_ptr<VariableStore> store)
         : IVariableState(std::move(id)), m_store(std::move(store)) {}
     void reset() override;
     void set_state(const Tensor& state) override;
@@ -21,5 +21,4 @@ private:
     std::shared_ptr<VariableStore> m_store;
 };
 
-}  // namespace ref
 }  // namespace ovcl
