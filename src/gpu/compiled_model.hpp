@@ -1,0 +1,53 @@
+#pragma once
+
+#include <list>
+#include <map>
+#include <mutex>
+
+#include "config.hpp"
+#include "device_context.hpp"
+#include "ovcl/plugin/icompiled_model.hpp"
+#include "plan.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+class Plugin;
+
+/// A plan with its constants on the device: shared by every request that runs it.
+struct DevicePlan {
+    std::shared_ptr<const Plan> plan;
+    std::vector<cl::Buffer> constants;  ///< one per Plan::constants (uploaded once)
+};
+
+class CompiledModel : public ICompiledModel {
+public:
+    CompiledModel(const std::shared_ptr<const Model>& model, std::shared_ptr<Model> transformed,
+                  const std::shared_ptr<const Plugin>& plugin, std::shared_ptr<DeviceContext> device,
+                  const Config& config);
+
+    std::shared_ptr<ISyncInferRequest> create_sync_infer_request() const override;
+    void export_model(std::ostream& model) const override;
+    std::shared_ptr<const Model> get_runtime_model() const override;
+    void set_property(const AnyMap& properties) override;
+    Any get_property(const std::string& name) const override;
+
+    /// The plan for these input shapes: built (and its programs compiled) on first use, kept
+    /// in a bounded cache of specialisations for dynamic models.
+    std::shared_ptr<const DevicePlan> plan_for(const std::vector<Shape>& input_shapes) const;
+    const DeviceContext& device() const { return *m_device; }
+    const Config& config() const { return m_config; }
+
+private:
+    std::shared_ptr<const DevicePlan> build(const std::vector<Shape>& input_shapes) const;
+
+    std::shared_ptr<Model> m_model;  ///< transformed; may have dynamic shapes
+    std::shared_ptr<DeviceContext> m_device;
+    Config m_config;
+    mutable std::mutex m_mutex;
+    mutable std::list<std::pair<std::vector<Shape>, std::shared_ptr<const DevicePlan>>> m_plans;  ///< most recent first
+    static constexpr size_t kMaxPlans = 8;
+};
+
+}  // namespace gpu
+}  // namespace ovcl

@@ -1,0 +1,71 @@
+#include "config.hpp"
+
+#include <sstream>
+
+namespace ovcl {
+namespace gpu {
+
+namespace {
+constexpr const char* kHostOps = "OVCL_GPU_HOST_OPS";
+}
+
+Config::Config(const AnyMap& properties, const Config& base, bool lenient) : Config(base) {
+    for (const auto& [key, value] : properties) {
+        if (common.apply(key, value))
+            continue;
+        if (key == device::id.key) {
+            const std::string text = value.to_string();
+            device_id = text.empty() ? 0 : read_property<int>(key, value);
+            if (device_id < 0)
+                raise<InvalidArgument>("property DEVICE_ID: '", text, "' is not a device index");
+        } else if (key == hint::inference_precision.key) {
+            const auto t = read_property<element::Type>(key, value);
+            if (t != element::f32 && t != element::f16 && t != element::undefined)
+                raise<InvalidArgument>("property INFERENCE_PRECISION_HINT: GPU runs f32 or f16, not ", t);
+            inference_precision = t == element::undefined ? element::f32 : t;
+        } else if (key == ovcl::cache_dir.key) {
+            cache_dir = value.to_string();
+        } else if (key == ovcl::disable_transformations.key) {
+            disable_transformations = read_property<bool>(key, value);
+        } else if (key == kHostOps) {
+            host_ops.clear();
+            std::istringstream is(value.to_string());
+            for (std::string t; is >> t;)
+                host_ops.insert(t);
+        } else if (!lenient) {
+            raise<NotFound>("GPU: unsupported property ", key);
+        }
+    }
+}
+
+Any Config::get(const std::string& name) const {
+    Any v = common.get(name);
+    if (!v.empty())
+        return v;
+    if (name == device::id.key)
+        return std::to_string(device_id);
+    if (name == hint::inference_precision.key)
+        return inference_precision;
+    if (name == ovcl::cache_dir.key)
+        return cache_dir;
+    if (name == ovcl::disable_transformations.key)
+        return disable_transformations;
+    if (name == kHostOps) {
+        std::string s;
+        for (const auto& t : host_ops)
+            s += (s.empty() ? "" : " ") + t;
+        return s;
+    }
+    raise<NotFound>("GPU: unsupported property ", name);
+}
+
+std::vector<PropertyName> Config::rw_properties() {
+    auto v = PluginConfig::rw_properties();
+    for (const char* k : {device::id.key, hint::inference_precision.key, ovcl::cache_dir.key,
+                          ovcl::disable_transformations.key, kHostOps})
+        v.emplace_back(k);
+    return v;
+}
+
+}  // namespace gpu
+}  // namespace ovcl

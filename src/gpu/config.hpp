@@ -1,0 +1,30 @@
+// The GPU plugin's configuration: common plugin keys plus the device's own, typed.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include "runtime/plugin_config.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+struct Config {
+    PluginConfig common;
+    int device_id = 0;
+    element::Type inference_precision = element::f32;  ///< f32, or f16 storage
+    std::string cache_dir;
+    bool disable_transformations = false;
+    /// Test and debugging aid (OVCL_GPU_HOST_OPS="Softmax MatMul"): run these op types on the
+    /// host even when the device could, to exercise the fallback path.
+    std::set<std::string> host_ops;
+
+    Config() = default;
+    /// Applies `properties` over `base`; unknown keys throw NotFound unless `lenient`.
+    Config(const AnyMap& properties, const Config& base, bool lenient = false);
+    Any get(const std::string& name) const;
+    static std::vector<PropertyName> rw_properties();
+};
+
+}  // namespace gpu
+}  // namespace ovcl

@@ -1,0 +1,132 @@
+#include "plugin.hpp"
+
+#include <set>
+
+#include "compiled_model.hpp"
+#include "ops/gpu_op.hpp"
+#include "transformations.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+Plugin::Plugin() {
+    set_device_name("GPU");
+    m_devices = enumerate_devices();
+    if (m_devices.empty())
+        raise<Exception>("GPU: no OpenCL device found (install an OpenCL runtime: a GPU vendor's driver, or "
+                         "pocl-opencl-icd for the CPU)");
+}
+
+const DeviceInfo& Plugin::device_info(int id) const {
+    if (id < 0 || static_cast<size_t>(id) >= m_devices.size())
+        raise<NotFound>("GPU: no device GPU.", id, " (there are ", m_devices.size(), ")");
+    return m_devices[static_cast<size_t>(id)];
+}
+
+std::shared_ptr<DeviceContext> Plugin::device_context(int id) const {
+    const DeviceInfo& info = device_info(id);
+    std::lock_guard<std::mutex> lock(m_mutex);
+    auto& ctx = m_contexts[id];
+    if (!ctx)
+        ctx = std::make_shared<DeviceContext>(info);
+    return ctx;
+}
+
+std::shared_ptr<Model> Plugin::prepare_model(const Model& model, const Config& config) const {
+    auto clone = model.clone();
+    if (!config.disable_transformations)
+        transform_model(*clone);
+    return clone;
+}
+
+std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
+                                                      const AnyMap& properties) const {
+    if (!model)
+        raise<InvalidArgument>("GPU compile_model: the model is null");
+    const Config config(properties, m_config);
+    auto ctx = device_context(config.device_id);
+    return std::make_shared<CompiledModel>(model, prepare_model(*model, config),
+                                           std::static_pointer_cast<const Plugin>(shared_from_this()), ctx, config);
+}
+
+void Plugin::set_property(const AnyMap& properties) {
+    Config next(properties, m_config);
+    device_info(next.device_id);  // an unknown device is refused now
+    m_config = next;
+}
+
+Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
+    const Config config(arguments, m_config, /*lenient=*/true);
+    if (name == supported_properties.key) {
+        std::vector<PropertyName> v = {
+            {supported_properties.key, PropertyMutability::RO},  {available_devices.key, PropertyMutability::RO},
+            {device::full_name.key, PropertyMutability::RO},     {device::architecture.key, PropertyMutability::RO},
+            {device::type.key, PropertyMutability::RO},          {device::capabilities.key, PropertyMutability::RO},
+            {range_for_async_infer_requests.key, PropertyMutability::RO},
+        };
+        for (const auto& p : Config::rw_properties())
+            v.push_back(p);
+        return v;
+    }
+    if (name == available_devices.key) {
+        std::vector<std::string> ids;
+        for (size_t i = 0; i < m_devices.size(); ++i)
+            ids.push_back(std::to_string(i));
+        return ids;
+    }
+    const DeviceInfo& d = device_info(config.device_id);
+    if (name == device::full_name.key)
+        return d.name + " (" + d.platform_name + ", " + d.device_version + ")";
+    if (name == device::architecture.key)
+        return d.architecture();
+    if (name == device::type.key)
+        return d.is_gpu ? device::Type::DISCRETE : device::Type::INTEGRATED;
+    if (name == device::capabilities.key) {
+        std::vector<std::string> caps{device::capability::FP32};
+        caps.emplace_back(device::capability::FP16);  // f16 storage works on every device
+        return caps;
+    }
+    if (name == range_for_async_infer_requests.key)
+        return std::tuple<unsigned, unsigned, unsigned>{1, 2 * d.compute_units, 1};
+    return config.get(name);
+}
+
+QueryReport Plugin::query_model_report(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
+    if (!model)
+        raise<InvalidArgument>("GPU query_model: the model is null");
+    const Config config(properties, m_config, /*lenient=*/true);
+    const DeviceInfo& device = device_info(config.device_id);
+    const std::string name = get_device_name() + "." + std::to_string(config.device_id);
+    auto transformed = prepare_model(*model, config);
+    QueryReport report;
+    std::set<std::string> present;
+    for (const auto& n : transformed->get_ordered_ops()) {
+        present.insert(n->get_friendly_name());
+        const std::string& t = n->get_type_name();
+        if (t == "Parameter" || t == "Constant" || t == "Result") {
+            report[n->get_friendly_name()] = {name, ""};
+            continue;
+        }
+        const Validation v = config.host_ops.count(t) ? Validation::no("forced to the host (OVCL_GPU_HOST_OPS)")
+                                                      : validate_node(*n, device);
+        report[n->get_friendly_name()] = v.supported ? OpQuery{name, ""} : OpQuery{"", v.reason};
+    }
+    QueryReport original;  // report on the user's op names; folded ops ran at compile time
+    for (const auto& n : model->get_ordered_ops()) {
+        auto it = report.find(n->get_friendly_name());
+        original[n->get_friendly_name()] =
+            it != report.end() && present.count(n->get_friendly_name()) ? it->second : OpQuery{name, ""};
+    }
+    return original;
+}
+
+SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
+    SupportedOpsMap supported;
+    for (const auto& [op, answer] : query_model_report(model, properties))
+        if (!answer.device.empty())
+            supported[op] = answer.device;
+    return supported;
+}
+
+}  // namespace gpu
+}  // namespace ovcl
