@@ -82,9 +82,7 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
     if (name == device::type.key)
         return d.is_gpu ? device::Type::DISCRETE : device::Type::INTEGRATED;
     if (name == device::capabilities.key) {
-        std::vector<std::string> caps{device::capability::FP32};
-        caps.emplace_back(device::capability::FP16);  // f16 storage works on every device
-        return caps;
+        return std::vector<std::string>{device::capability::FP32};
     }
     if (name == range_for_async_infer_requests.key)
         return std::tuple<unsigned, unsigned, unsigned>{1, 2 * d.compute_units, 1};

@@ -27,20 +27,15 @@ std::string stable_hash(const std::string& text) {
     return buf;
 }
 
-const std::string& kernel_source(const std::string& stem) {
-    static std::mutex mutex;
-    static std::map<std::string, std::string> from_disk;
+std::string kernel_source(const std::string& stem) {
+    // Read on every build, not cached: the point of the override is editing kernels live.
     const char* dir = std::getenv("OVCL_KERNELS_DIR");
     if (dir && *dir) {
-        std::lock_guard<std::mutex> lock(mutex);
-        auto it = from_disk.find(stem);
-        if (it != from_disk.end())
-            return it->second;
         std::ifstream in(std::string(dir) + "/" + stem + ".cl");
         if (in) {
             std::ostringstream ss;
             ss << in.rdbuf();
-            return from_disk[stem] = ss.str();
+            return ss.str();
         }
     }
     const auto& sources = embedded_kernel_sources();
@@ -54,7 +49,7 @@ ProgramCache::ProgramCache(cl::Context context, const DeviceInfo& device)
     : m_context(std::move(context)), m_device(device) {}
 
 cl::Program ProgramCache::get(const std::string& stem, const std::string& options, const std::string& cache_dir) {
-    const std::string& source = kernel_source(stem);
+    const std::string source = kernel_source(stem);
     const std::string key = m_device.architecture() + "|" + m_device.driver_version + "|" + stem + "|" +
                             stable_hash(source) + "|" + options;
     {

@@ -16,7 +16,7 @@ namespace gpu {
 
 /// The source of kernels_cl/<stem>.cl: embedded at build time, or read from
 /// $OVCL_KERNELS_DIR/<stem>.cl when that variable is set (for kernel development).
-const std::string& kernel_source(const std::string& stem);
+std::string kernel_source(const std::string& stem);
 
 class ProgramCache {
 public:

@@ -1,0 +1,126 @@
+// Program building and its caches: disk binaries reused across processes (a fresh
+// ProgramCache stands for a new process), corrupt files rebuilt, build errors with the log,
+// allocation failures named.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "gpu_test_utils.hpp"
+
+using namespace ovcl;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    explicit TempDir(const std::string& what) {
+        path = fs::temp_directory_path() / ("ovcl_" + what + "_" + std::to_string(::getpid()) + "_" +
+                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+// A tiny kernel served from $OVCL_KERNELS_DIR, so the test does not depend on any op's kernel.
+struct KernelDir : TempDir {
+    explicit KernelDir(const std::string& source) : TempDir("kernels") {
+        std::ofstream(path / "cache_probe.cl") << source;
+        setenv("OVCL_KERNELS_DIR", path.c_str(), 1);
+    }
+    ~KernelDir() { unsetenv("OVCL_KERNELS_DIR"); }
+};
+
+const char* kProbe = "__kernel void probe(__global float* x) { x[get_global_id(0)] *= SCALE; }\n";
+
+size_t cache_files(const fs::path& dir) {
+    size_t n = 0;
+    for (const auto& e : fs::directory_iterator(dir))
+        n += e.path().filename().string().rfind("ovcl_cl_", 0) == 0 && e.path().extension() == ".bin";
+    return n;
+}
+
+}  // namespace
+
+TEST(ProgramCache, SecondProcessLoadsBinariesFromDisk) {
+    OVCL_REQUIRE_GPU();
+    KernelDir kernels(kProbe);
+    TempDir cache("cache");
+    auto* env = test::gpu_env();
+    gpu::ProgramCache first(env->context, env->device);
+    first.get("cache_probe", "-DSCALE=2.0f", cache.path.string());
+    first.get("cache_probe", "-DSCALE=2.0f", cache.path.string());
+    EXPECT_EQ(first.stats().compiled.load(), 1u);
+    EXPECT_EQ(first.stats().memory_hits.load(), 1u);
+    EXPECT_EQ(cache_files(cache.path), 1u);
+
+    gpu::ProgramCache second(env->context, env->device);
+    cl::Program p = second.get("cache_probe", "-DSCALE=2.0f", cache.path.string());
+    EXPECT_EQ(second.stats().compiled.load(), 0u);
+    EXPECT_EQ(second.stats().from_disk.load(), 1u);
+    // The loaded binary works.
+    float data[4] = {1, 2, 3, 4};
+    cl::Buffer buf = gpu::make_buffer(env->context, sizeof data, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, data);
+    cl::Kernel k(p, "probe");
+    k.setArg(0, buf);
+    env->queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(4));
+    env->queue.enqueueReadBuffer(buf, CL_TRUE, 0, sizeof data, data);
+    EXPECT_EQ(data[3], 8.f);
+    // Other options are another program.
+    second.get("cache_probe", "-DSCALE=3.0f", cache.path.string());
+    EXPECT_EQ(second.stats().compiled.load(), 1u);
+    EXPECT_EQ(cache_files(cache.path), 2u);
+}
+
+TEST(ProgramCache, CorruptCacheFilesAreRebuilt) {
+    OVCL_REQUIRE_GPU();
+    KernelDir kernels(kProbe);
+    TempDir cache("cache");
+    auto* env = test::gpu_env();
+    gpu::ProgramCache(env->context, env->device).get("cache_probe", "-DSCALE=2.0f", cache.path.string());
+    for (const auto& e : fs::directory_iterator(cache.path)) {  // flip bytes in the middle of the binary
+        std::fstream f(e.path(), std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(static_cast<std::streamoff>(fs::file_size(e.path()) / 2));
+        f.write("garbage!", 8);
+    }
+    gpu::ProgramCache again(env->context, env->device);
+    EXPECT_NO_THROW(again.get("cache_probe", "-DSCALE=2.0f", cache.path.string()));
+    for (const auto& e : fs::directory_iterator(cache.path))  // truncate it
+        fs::resize_file(e.path(), 10);
+    gpu::ProgramCache third(env->context, env->device);
+    EXPECT_NO_THROW(third.get("cache_probe", "-DSCALE=2.0f", cache.path.string()));
+    EXPECT_EQ(third.stats().compiled.load(), 1u);
+}
+
+TEST(ProgramCache, BuildFailureCarriesTheBuildLog) {
+    OVCL_REQUIRE_GPU();
+    KernelDir kernels("__kernel void probe(__global float* x) { x[0] = undeclared_name; }\n");
+    auto* env = test::gpu_env();
+    gpu::ProgramCache cache(env->context, env->device);
+    try {
+        cache.get("cache_probe", "", "");
+        FAIL() << "no exception";
+    } catch (const gpu::OclError& e) {
+        const std::string msg = e.what();
+        EXPECT_EQ(e.code(), CL_BUILD_PROGRAM_FAILURE);
+        EXPECT_NE(msg.find("kernels_cl/cache_probe.cl"), std::string::npos) << msg;
+        EXPECT_NE(msg.find("undeclared_name"), std::string::npos) << msg;
+    }
+    EXPECT_THROW(cache.get("no_such_kernel_file", "", ""), NotFound);
+}
+
+TEST(GpuBuffers, AllocationFailureIsNamed) {
+    OVCL_REQUIRE_GPU();
+    auto* env = test::gpu_env();
+    const size_t too_big = static_cast<size_t>(env->device.max_alloc_size) + 1;
+    try {
+        gpu::make_buffer(env->context, too_big, CL_MEM_READ_WRITE);
+        FAIL() << "no exception";
+    } catch (const gpu::OclError& e) {
+        EXPECT_NE(std::string(e.what()).find("clCreateBuffer"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(std::to_string(too_big)), std::string::npos) << e.what();
+    }
+}
