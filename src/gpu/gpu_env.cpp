@@ -23,6 +23,8 @@ std::shared_ptr<GpuEnv> GpuEnv::create(size_t device_index, bool profiling) {
 
 cl::Buffer make_buffer(const cl::Context& context, size_t bytes, cl_mem_flags flags, void* host) {
     cl_int err = CL_SUCCESS;
+    if (bytes == 0)  // an empty tensor: a 1-byte buffer with nothing to copy in
+        flags &= ~static_cast<cl_mem_flags>(CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR);
     cl::Buffer buffer(context, flags, std::max<size_t>(bytes, 1), bytes ? host : nullptr, &err);
     check(err, "clCreateBuffer", std::to_string(bytes) + " bytes");
     return buffer;

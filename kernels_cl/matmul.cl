@@ -1,0 +1,155 @@
+// MatMul: C[b] = A[b] x B[b] per batch b, register-blocked with explicit float16 vectors (one BLAS-like
+// micro-kernel per work-item; no local memory: on CPU devices it is ordinary memory).
+// Build options:
+//   -DT=float|half  storage type (half through vload_half/vstore_half; compute and accumulation are f32)
+//   -DF16=0|1       1 when T is half
+//   -DRB, -DNV      matmul_panel: RB rows x (16 * NV) columns of C per work-item (NV in 1..3)
+//   -DRD, -DCD      matmul_dot:   RD rows x CD columns of C per work-item, vectors along K
+// Operand element (i, k) of A is a[i * sa_m + k * sa_k] (transposes and 1-D operands are strides); C is
+// c[i * sc_m + j * sc_n]. batch_offsets holds, per batch of C, the offsets of its A and B matrices.
+
+#if F16
+#define LD1(p) vload_half(0, (p))
+#define LD16(p) vload_half16(0, (p))
+#define ST1(v, p) vstore_half((v), 0, (p))
+#define ST16(v, p) vstore_half16((v), 0, (p))
+#else
+#define LD1(p) (*(p))
+#define LD16(p) vload16(0, (p))
+#define ST1(v, p) (*(p) = (v))
+#define ST16(v, p) vstore16((v), 0, (p))
+#endif
+
+#define NB (16 * NV)
+
+// Stores columns [j0, j_end) of a block row computed for columns [jl, jl + NB); vector stores when whole.
+inline void store_row(__global T* cr, const float16* acc, int jl, int j0, int j_end, int sc_n) {
+    if (sc_n == 1 && jl == j0 && j_end - j0 == NB) {
+        for (int v = 0; v < NV; ++v)
+            ST16(acc[v], cr + j0 + 16 * v);
+        return;
+    }
+    float row[NB];
+    for (int v = 0; v < NV; ++v)
+        vstore16(acc[v], v, row);
+    for (int j = j0; j < j_end; ++j)
+        ST1(row[j - jl], cr + j * sc_n);
+}
+
+// B element (k, j) of a column panel starting at column jl is b[jl * b_col + k * b_k + (j - jl)]: b_col = 1,
+// b_k = ldb for a plain row-major B; b_col = K, b_k = NB for B packed by the host into zero-padded panels.
+// Vector loads are valid for columns below b_cols_full (N, or N rounded up to NB when packed); the last panel
+// is shifted left to end there and stores only its new columns. global = (ceil(M / RB), ceil(N / NB), batches).
+__kernel void matmul_panel(__global const T* a, __global const T* b, __global T* c,
+                           __global const int* batch_offsets, int M, int N, int K, int sa_m, int sa_k, int b_col,
+                           int b_k, int b_cols_full, int sc_m, int sc_n) {
+    const int i0 = get_global_id(0) * RB, j0 = get_global_id(1) * NB, bi = get_global_id(2);
+    if (i0 >= M || j0 >= N)
+        return;
+    a += batch_offsets[2 * bi];
+    b += batch_offsets[2 * bi + 1];
+    c += bi * M * N;
+    int arow[RB];  // rows past M repeat row M - 1 and are not stored
+#pragma unroll
+    for (int r = 0; r < RB; ++r)
+        arow[r] = min(i0 + r, M - 1) * sa_m;
+    float16 acc[RB][NV];
+#pragma unroll
+    for (int r = 0; r < RB; ++r)
+#pragma unroll
+        for (int v = 0; v < NV; ++v)
+            acc[r][v] = (float16)(0.f);
+
+    int jl = j0;
+    if (b_cols_full >= NB) {
+        jl = min(j0, b_cols_full - NB);
+        __global const T* bp = b + jl * b_col;
+        __global const T* ak = a;
+        for (int k = 0; k < K; ++k, bp += b_k, ak += sa_k) {
+            float16 bv[NV];
+#pragma unroll
+            for (int v = 0; v < NV; ++v)
+                bv[v] = LD16(bp + 16 * v);
+#pragma unroll
+            for (int r = 0; r < RB; ++r) {
+                const float16 av = (float16)(LD1(ak + arow[r]));
+#pragma unroll
+                for (int v = 0; v < NV; ++v)
+                    acc[r][v] = fma(av, bv[v], acc[r][v]);
+            }
+        }
+    } else {  // fewer than NB columns in all: element loads guarded by N
+        for (int k = 0; k < K; ++k) {
+            float brow[NB];
+            for (int j = 0; j < NB; ++j)
+                brow[j] = j < N ? LD1(b + j + k * b_k) : 0.f;
+            for (int r = 0; r < RB; ++r) {
+                const float16 av = (float16)(LD1(a + arow[r] + k * sa_k));
+                for (int v = 0; v < NV; ++v)
+                    acc[r][v] = fma(av, vload16(v, brow), acc[r][v]);
+            }
+        }
+    }
+    const int j_end = min(N, jl + NB);
+    for (int r = 0; r < RB && i0 + r < M; ++r)
+        store_row(c + (i0 + r) * sc_m, acc[r], jl, j0, j_end, sc_n);
+}
+
+inline float sum16(float16 v) {
+    const float8 h = v.lo + v.hi;
+    const float4 q = h.lo + h.hi;
+    const float2 d = q.lo + q.hi;
+    return d.x + d.y;
+}
+
+// Both operands contiguous along K: A element (i, k) is a[i * sa_m + k], B element (k, j) is b[j * sb_n + k]
+// (A not transposed, B transposed or a vector). global = (ceil(M / RD), ceil(N / CD), batches).
+__kernel void matmul_dot(__global const T* a, __global const T* b, __global T* c, __global const int* batch_offsets,
+                         int M, int N, int K, int sa_m, int sb_n, int sc_m, int sc_n) {
+    const int i0 = get_global_id(0) * RD, j0 = get_global_id(1) * CD, bi = get_global_id(2);
+    if (i0 >= M || j0 >= N)
+        return;
+    a += batch_offsets[2 * bi];
+    b += batch_offsets[2 * bi + 1];
+    c += bi * M * N;
+    __global const T* ar[RD];
+    __global const T* bc[CD];
+#pragma unroll
+    for (int r = 0; r < RD; ++r)
+        ar[r] = a + min(i0 + r, M - 1) * sa_m;
+#pragma unroll
+    for (int q = 0; q < CD; ++q)
+        bc[q] = b + min(j0 + q, N - 1) * sb_n;
+    float16 acc[RD][CD];
+#pragma unroll
+    for (int r = 0; r < RD; ++r)
+#pragma unroll
+        for (int q = 0; q < CD; ++q)
+            acc[r][q] = (float16)(0.f);
+    int k = 0;
+    for (; k + 16 <= K; k += 16) {
+        float16 av[RD], bv[CD];
+#pragma unroll
+        for (int r = 0; r < RD; ++r)
+            av[r] = LD16(ar[r] + k);
+#pragma unroll
+        for (int q = 0; q < CD; ++q)
+            bv[q] = LD16(bc[q] + k);
+#pragma unroll
+        for (int r = 0; r < RD; ++r)
+#pragma unroll
+            for (int q = 0; q < CD; ++q)
+                acc[r][q] = fma(av[r], bv[q], acc[r][q]);
+    }
+    float sum[RD][CD];
+    for (int r = 0; r < RD; ++r)
+        for (int q = 0; q < CD; ++q)
+            sum[r][q] = sum16(acc[r][q]);
+    for (; k < K; ++k)
+        for (int r = 0; r < RD; ++r)
+            for (int q = 0; q < CD; ++q)
+                sum[r][q] = fma(LD1(ar[r] + k), LD1(bc[q] + k), sum[r][q]);
+    for (int r = 0; r < RD && i0 + r < M; ++r)
+        for (int q = 0; q < CD && j0 + q < N; ++q)
+            ST1(sum[r][q], c + (i0 + r) * sc_m + (j0 + q) * sc_n);
+}
