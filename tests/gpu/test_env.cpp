@@ -26,3 +26,10 @@ TEST(GpuEnv, ErrorsNameTheCallAndTheCode) {
         EXPECT_STREQ(e.what(), "clEnqueueNDRangeKernel failed with CL_OUT_OF_RESOURCES (-5): conv1");
     }
 }
+
+TEST(GpuOpTable, EveryTypeIsARegisteredOp) {
+    const auto types = gpu::gpu_op_types();
+    EXPECT_FALSE(types.empty());
+    for (const auto& t : types)
+        EXPECT_NE(OpRegistry::get().latest(t), nullptr) << t << " is in the GPU op table but not in the op registry";
+}

@@ -70,6 +70,8 @@ public:
 
 /// The GPU implementation of an op type; nullptr when the GPU has none.
 const GpuOp* find_gpu_op(const std::string& type);
+/// Every op type of the GPU op table.
+std::vector<std::string> gpu_op_types();
 /// Ops whose output is input 0's bytes under another shape (Reshape, Squeeze, Unsqueeze):
 /// no kernel, the output shares the input's buffer.
 bool is_view_op(const Node& node);

@@ -29,6 +29,13 @@ const GpuOp* find_gpu_op(const std::string& type) {
     return it == table().end() ? nullptr : it->second.get();
 }
 
+std::vector<std::string> gpu_op_types() {
+    std::vector<std::string> types;
+    for (const auto& [type, op] : table())
+        types.push_back(type);
+    return types;
+}
+
 bool is_view_op(const Node& node) {
     const std::string& t = node.get_type_name();
     return t == "Reshape" || t == "Squeeze" || t == "Unsqueeze";
