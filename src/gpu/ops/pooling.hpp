@@ -4,5 +4,16 @@
 #include "ops/gpu_op.hpp"
 
 namespace ovcl {
-namespace gpu {}  // namespace gpu
+namespace gpu {
+
+/// MaxPool 1/8/14 (f32, i32; v8/v14 also the indices, i32 or i64) and AvgPool 1/14 (f32) over 1-D, 2-D
+/// and 3-D windows of NC[D]HW data: kernels_cl/pooling.cl. The window geometry (effective pads,
+/// rounding types including ceil_torch) is shape_infer::pooling_window's, as in the host reference.
+class PoolingOp : public GpuOp {
+public:
+    Validation validate(const Node& node, const DeviceInfo& device) const override;
+    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
+};
+
+}  // namespace gpu
 }  // namespace ovcl

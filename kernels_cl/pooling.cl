@@ -1,0 +1,177 @@
+// MaxPool and AvgPool over NC[D]HW data, the spatial axes right-aligned into (D, H, W) (1-D and 2-D
+// windows have unit leading axes). The output columns of each row are split on the host into
+//   [0, cols.x)            left border: windows that start in the padding, one output at a time;
+//   [cols.x, cols.y)       windows (and vector loads) inside the row: blocks of 8 outputs as float8 lanes,
+//                          taps loaded as vectors (vload8 for stride 1, the even lanes of vload16 for
+//                          stride 2, a gather otherwise); the last block is shifted left to end at cols.y
+//                          (it recomputes a few outputs of its neighbour, with the same values);
+//   [cols.y, OW)           right border, one output at a time.
+// One work-item per output row: (output rows OD * OH, planes). cols.z: the number of blocks (0 when the
+// vector range is shorter than a block: then the whole row is done one output at a time).
+//
+// Macros:
+//   T         element type (float; MaxPool also int)
+//   T_LOWEST  the padding value of MaxPool (-INFINITY, INT_MIN)
+//   POOL_AVG  defined: builds avg_pool (T must be float); otherwise builds max_pool
+//   IDX_T     (max_pool, optional) int or long: adds the indices output
+//
+// Geometry arguments (int4, x = W, y = H, z = D): in (w = planes), out, ksize (kernel), stride, dil
+// (dilation), pad (effective pads_begin); cols as above.
+
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define T8 CAT(T, 8)
+#define BLOCK 8
+
+// The taps t in [0, k) whose position start + t * dil lies in [0, extent): [lo, hi).
+// (Integer division is slow on CPUs: the undilated case avoids it.)
+inline int2 taps_inside(int start, int dil, int extent, int k) {
+    if (dil == 1)
+        return (int2)(max(0, -start), max(max(0, -start), min(k, extent - start)));
+    const int lo = start >= 0 ? 0 : (-start + dil - 1) / dil;
+    const int hi = extent - 1 - start < 0 ? 0 : min(k, (extent - 1 - start) / dil + 1);
+    return (int2)(lo, max(lo, hi));
+}
+
+// Eight taps at pos, pos + s, ..., pos + 7 * s.
+inline T8 load_strided(__global const T* x, int pos, int s) {
+    if (s == 1)
+        return vload8(0, x + pos);
+    if (s == 2)
+        return vload16(0, x + pos).even;
+    return (T8)(x[pos], x[pos + s], x[pos + 2 * s], x[pos + 3 * s], x[pos + 4 * s], x[pos + 5 * s], x[pos + 6 * s],
+                x[pos + 7 * s]);
+}
+
+// The work-item's row: plane p, output (od, oh), the row's first output `o`, window starts in D and H
+// and their tap ranges.
+#define POOL_PROLOGUE                                                                              \
+    const int orow = (int)get_global_id(0), p = (int)get_global_id(1);                             \
+    if (orow >= out.y * out.z || p >= in.w)                                                        \
+        return;                                                                                    \
+    const int oh = out.z == 1 ? orow : orow % out.y, od = out.z == 1 ? 0 : orow / out.y;           \
+    const int in_plane = in.x * in.y * in.z;                                                       \
+    __global const T* xp = x + (long)p * in_plane;                                                 \
+    const long o = (((long)p * out.z + od) * out.y + oh) * out.x;                                  \
+    const int sd = od * stride.z - pad.z, sh = oh * stride.y - pad.y;                              \
+    const int2 rd = taps_inside(sd, dil.z, in.z, ksize.z);                                         \
+    const int2 rh = taps_inside(sh, dil.y, in.y, ksize.y);
+
+// The row's outputs: BORDER(ow) for the border columns, BLOCK_AT(ow0) for the blocks of 8.
+#define FOR_ROW(BORDER, BLOCK_AT)                                                                  \
+    for (int ow = 0; ow < cols.x; ++ow) {                                                          \
+        BORDER                                                                                     \
+    }                                                                                              \
+    for (int b = 0; b < cols.z; ++b) {                                                             \
+        const int ow0 = min(cols.x + b * BLOCK, cols.y - BLOCK);                                   \
+        const int sw0 = ow0 * stride.x - pad.x;                                                    \
+        BLOCK_AT                                                                                   \
+    }                                                                                              \
+    for (int ow = cols.z > 0 ? cols.y : cols.x; ow < out.x; ++ow) {                                \
+        BORDER                                                                                     \
+    }
+
+// BODY for every tap of the block: `pos` the offset of lane 0's tap (lane j: pos + j * stride).
+#define FOR_BLOCK_TAPS(BODY)                                                                       \
+    for (int kd = rd.x; kd < rd.y; ++kd)                                                           \
+        for (int kh = rh.x; kh < rh.y; ++kh) {                                                     \
+            const int row = ((sd + kd * dil.z) * in.y + sh + kh * dil.y) * in.x + sw0;             \
+            for (int kw = 0; kw < ksize.x; ++kw) {                                                 \
+                const int pos = row + kw * dil.x;                                                  \
+                BODY                                                                               \
+            }                                                                                      \
+        }
+
+// BODY for every tap of output column ow that lies inside the input: `pos` its offset.
+#define FOR_WINDOW_TAPS(ow, BODY)                                                                  \
+    const int sw = (ow) * stride.x - pad.x;                                                        \
+    const int2 rw = taps_inside(sw, dil.x, in.x, ksize.x);                                         \
+    for (int kd = rd.x; kd < rd.y; ++kd)                                                           \
+        for (int kh = rh.x; kh < rh.y; ++kh) {                                                     \
+            const int row = ((sd + kd * dil.z) * in.y + sh + kh * dil.y) * in.x + sw;              \
+            for (int kw = rw.x; kw < rw.y; ++kw) {                                                 \
+                const int pos = row + kw * dil.x;                                                  \
+                BODY                                                                               \
+            }                                                                                      \
+        }
+
+#ifndef POOL_AVG
+
+// Indices: flat positions in the whole input, modulo `modulo` when non-zero; at < 0 (a window entirely in
+// padding) gives the plane's first element.
+#ifdef IDX_T
+#define IDX8 CAT(IDX_T, 8)
+#define CONVERT_IDX8 CAT(convert_, IDX8)
+#define INDEX_ARGS , __global IDX_T *idx, long modulo
+#define STORE_INDEX(ow, at)                                                                        \
+    {                                                                                              \
+        const long flat_ = (long)p * in_plane + max(at, 0);                                        \
+        idx[o + (ow)] = (IDX_T)(modulo > 0 ? flat_ % modulo : flat_);                              \
+    }
+#define STORE_INDEX8(ow0, at)                                                                      \
+    {                                                                                              \
+        long8 flat_ = (long8)((long)p * in_plane) + convert_long8(max(at, 0));                     \
+        if (modulo > 0)                                                                            \
+            flat_ %= modulo;                                                                       \
+        vstore8(CONVERT_IDX8(flat_), 0, idx + o + (ow0));                                          \
+    }
+#else
+#define INDEX_ARGS
+#define STORE_INDEX(ow, at)
+#define STORE_INDEX8(ow0, at)
+#endif
+
+// Max over each window; the first maximum wins ties and the first tap inside the input is always taken
+// (so NaN there sticks, as in the host reference); a window entirely in padding gives T_LOWEST.
+__kernel void max_pool(__global const T* x, __global T* y INDEX_ARGS, int4 in, int4 out, int4 ksize, int4 stride,
+                       int4 dil, int4 pad, int4 cols) {
+    POOL_PROLOGUE
+    const int8 lanes = (int8)(0, 1, 2, 3, 4, 5, 6, 7) * stride.x;
+    FOR_ROW({
+        T best = T_LOWEST;
+        int at = -1;
+        FOR_WINDOW_TAPS(ow, {
+            if (at < 0 || xp[pos] > best) {
+                best = xp[pos];
+                at = pos;
+            }
+        })
+        y[o + ow] = best;
+        STORE_INDEX(ow, at)
+    }, {
+        T8 best = (T8)(T_LOWEST);
+        int8 at = (int8)(-1);
+        FOR_BLOCK_TAPS({
+            const T8 v = load_strided(xp, pos, stride.x);
+            const int8 take = (v > best) | (at < 0);
+            best = select(best, v, take);
+            at = select(at, (int8)(pos) + lanes, take);
+        })
+        vstore8(best, 0, y + o + ow0);
+        STORE_INDEX8(ow0, at)
+    })
+}
+
+#else  // POOL_AVG
+
+// Mean over each window. pads_in_divisor: divide by the kernel volume, else by the taps inside the
+// input; a zero divisor gives 0.
+__kernel void avg_pool(__global const T* x, __global T* y, int4 in, int4 out, int4 ksize, int4 stride, int4 dil,
+                       int4 pad, int4 cols, int pads_in_divisor) {
+    POOL_PROLOGUE
+    const int volume = ksize.x * ksize.y * ksize.z;
+    const int rows = (rd.y - rd.x) * (rh.y - rh.x);
+    FOR_ROW({
+        float sum = 0.0f;
+        FOR_WINDOW_TAPS(ow, sum += xp[pos];)
+        const int divisor = pads_in_divisor ? volume : rows * (rw.y - rw.x);
+        y[o + ow] = divisor > 0 ? sum / (float)divisor : 0.0f;
+    }, {
+        float8 sum = 0.0f;
+        FOR_BLOCK_TAPS(sum += load_strided(xp, pos, stride.x);)
+        const int divisor = pads_in_divisor ? volume : rows * ksize.x;
+        vstore8(divisor > 0 ? sum / (float)divisor : (float8)(0.0f), 0, y + o + ow0);
+    })
+}
+
+#endif

@@ -1,0 +1,151 @@
+// The normalization host classes of ops/reduction.hpp: MVN, NormalizeL2, BatchNormInference.
+#include <algorithm>
+#include <cctype>
+#include <limits>
+
+#include "host_ref/reduce.hpp"
+#include "ops/reduction.hpp"
+#include "ops/reduction_region.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+namespace {
+
+std::string lower_attr(const Node& node, const std::string& name) {
+    std::string v = node.get_attr<std::string>(name);
+    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return v;
+}
+
+// MVN-1 reduces its reduction_axes, or without them the axes from 1 (across_channels) or 2 on, as host_ref.
+bool mvn_axes(const Node& node, std::vector<size_t>& axes, std::string& why) {
+    if (node.get_version() >= 6)
+        return constant_axes(node, 1, axes, why);
+    const size_t rank = node.get_input_shape(0).size();
+    std::vector<int64_t> a = node.get_attr<std::vector<int64_t>>("reduction_axes", {});
+    if (a.empty())
+        for (auto d = static_cast<int64_t>(node.get_attr<bool>("across_channels", true) ? 1 : 2);
+             d < static_cast<int64_t>(rank); ++d)
+            a.push_back(d);
+    try {
+        axes = host_ref::reduction_axes_of(node, a, rank);
+    } catch (const Exception& e) {
+        why = e.what();
+        return false;
+    }
+    return true;
+}
+
+bool mvn_region(const Node& node, Region& r, std::string& why) {
+    std::vector<size_t> axes;
+    return mvn_axes(node, axes, why) && plan_region(node.get_input_shape(0), axes, r, why);
+}
+
+bool l2_region(const Node& node, Region& r, std::string& why) {
+    std::vector<size_t> axes;
+    if (!constant_axes(node, 1, axes, why))
+        return false;
+    if (axes.empty()) {
+        why = "NormalizeL2 with empty axes (x / x element-wise) has no kernel";
+        return false;
+    }
+    return plan_region(node.get_input_shape(0), axes, r, why);
+}
+
+Validation checked(const Node& node, bool (*plan)(const Node&, Region&, std::string&)) {
+    Validation v = require_f32(node);
+    if (!v.supported)
+        return v;
+    Region r;
+    std::string why;
+    return plan(node, r, why) ? Validation::yes() : Validation::no(why);
+}
+
+}  // namespace
+
+Validation MvnOp::validate(const Node& node, const DeviceInfo&) const { return checked(node, mvn_region); }
+
+OpConfig MvnOp::configure(const Node& node, const DeviceInfo& device) const {
+    Region r;
+    std::string why;
+    if (!mvn_region(node, r, why))
+        raise<NotImplemented>(node.describe(), ": ", why);
+    const bool v6 = node.get_version() >= 6;
+    // MVN-1's eps is a double attribute and always inside the square root; MVN-6's is an f32 one.
+    const float eps = v6 ? node.get_attr<float>("eps") : static_cast<float>(node.get_attr<double>("eps"));
+    const bool inside = !v6 || lower_attr(node, "eps_mode") == "inside_sqrt";
+    const bool nv = v6 ? node.get_attr<bool>("normalize_variance") : node.get_attr<bool>("normalize_variance", true);
+    OpConfig c;
+    c.launches.push_back(region_launch(
+        "mvn", r, device, {},
+        {KernelArg::scalar<cl_float>(static_cast<cl_float>(r.count)), KernelArg::scalar<cl_int>(nv ? 1 : 0),
+         KernelArg::scalar<cl_int>(inside ? 1 : 0), KernelArg::scalar<cl_float>(eps)}));
+    c.impl_name = r.inner == 1 ? "mvn_rows16" : "mvn_cols8";
+    return c;
+}
+
+Validation NormalizeL2Op::validate(const Node& node, const DeviceInfo&) const { return checked(node, l2_region); }
+
+OpConfig NormalizeL2Op::configure(const Node& node, const DeviceInfo& device) const {
+    Region r;
+    std::string why;
+    if (!l2_region(node, r, why))
+        raise<NotImplemented>(node.describe(), ": ", why);
+    const bool add = lower_attr(node, "eps_mode") == "add";
+    OpConfig c;
+    c.launches.push_back(region_launch("normalize_l2", r, device, {},
+                                       {KernelArg::scalar<cl_int>(add ? 1 : 0),
+                                        KernelArg::scalar<cl_float>(node.get_attr<float>("eps"))}));
+    c.impl_name = r.inner == 1 ? "normalize_l2_rows16" : "normalize_l2_cols8";
+    return c;
+}
+
+namespace {
+constexpr size_t kBatchNormChunk = 256;  // elements of one row per work-item (batch_norm in reduction.cl)
+constexpr size_t kBatchNormLocal = 16;
+}  // namespace
+
+Validation BatchNormOp::validate(const Node& node, const DeviceInfo&) const {
+    const size_t data = node.get_version() < 5 ? 2 : 0;
+    for (size_t i = 0; i < node.get_input_size(); ++i) {
+        Validation v = require_f32(node, i);
+        if (!v.supported)
+            return v;
+    }
+    const Shape s = node.get_input_shape(data);
+    if (s.size() < 2)
+        return Validation::no("BatchNormInference data must have rank 2 or more");
+    if (shape_size(s) >= static_cast<size_t>(std::numeric_limits<cl_int>::max()))
+        return Validation::no("the batch-norm kernel indexes with 32-bit integers: tensors must have fewer than "
+                              "2^31 elements");
+    return Validation::yes();
+}
+
+OpConfig BatchNormOp::configure(const Node& node, const DeviceInfo&) const {
+    const bool v1 = node.get_version() < 5;
+    const Shape s = node.get_input_shape(v1 ? 2 : 0);
+    const size_t rows = s[0] * s[1], inner = shape_size(s) / std::max<size_t>(rows, 1);
+    const size_t work = rows * ((inner + kBatchNormChunk - 1) / kBatchNormChunk);
+    KernelLaunch l;
+    l.source = "reduction";
+    l.entry = "batch_norm";
+    // x, gamma, beta, mean, variance: v1 orders them gamma, beta, data, mean, variance.
+    const size_t order[5] = {v1 ? 2u : 0u, v1 ? 0u : 1u, v1 ? 1u : 2u, 3, 4};
+    for (size_t i : order)
+        l.args.push_back(KernelArg::input(i));
+    l.args.push_back(KernelArg::output(0));
+    l.args.push_back(KernelArg::scalar<cl_int>(static_cast<cl_int>(s[1])));
+    l.args.push_back(KernelArg::scalar<cl_int>(static_cast<cl_int>(inner)));
+    l.args.push_back(KernelArg::scalar<cl_int>(static_cast<cl_int>(work)));
+    l.args.push_back(KernelArg::scalar<cl_float>(static_cast<cl_float>(node.get_attr<double>("epsilon"))));
+    l.global = {(work + kBatchNormLocal - 1) / kBatchNormLocal * kBatchNormLocal};
+    l.local = {kBatchNormLocal};
+    OpConfig c;
+    c.launches.push_back(std::move(l));
+    c.impl_name = "batch_norm_x16x16";
+    return c;
+}
+
+}  // namespace gpu
+}  // namespace ovcl
