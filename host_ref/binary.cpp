@@ -14,22 +14,6 @@ namespace host_ref {
 namespace {
 
 template <typename T>
-constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, char>;  // char is boolean
-
-/// An unsigned type at least as wide as int: integer results wrap without signed overflow (UB).
-template <typename T>
-using wrap_t = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
-
-template <typename T>
-T wrap(wrap_t<T> v) {
-    return static_cast<T>(v);
-}
-template <typename T>
-wrap_t<T> uw(T v) {
-    return static_cast<wrap_t<T>>(v);
-}
-
-template <typename T>
 T int_pow(T base, T exponent) {
     if constexpr (std::is_signed_v<T>) {
         if (exponent < 0) {  // the real result truncated toward zero; 0 for 0^negative

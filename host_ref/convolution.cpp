@@ -10,22 +10,6 @@ namespace host_ref {
 
 namespace {
 
-struct Range {
-    int64_t lo = 0, hi = 0;  // [lo, hi)
-};
-
-// The positions j in [0, count) for which j * stride + offset lies in [0, limit). Computing the range once
-// per tap keeps bounds checks out of the inner loops.
-Range valid_range(int64_t offset, int64_t stride, int64_t limit, int64_t count) {
-    Range r;
-    r.lo = offset >= 0 ? 0 : shape_infer::ceil_div(-offset, stride);
-    r.hi = limit - 1 - offset < 0 ? 0 : std::min(count, (limit - 1 - offset) / stride + 1);
-    r.hi = std::max(r.lo, r.hi);
-    return r;
-}
-
-size_t volume(const size_t (&d)[3]) { return d[0] * d[1] * d[2]; }
-
 // dst[j] += w * src[j * stride] for j in [0, n); the unit-stride case is split out so it vectorises.
 inline void axpy_strided_src(double* dst, const float* src, double w, int64_t n, int64_t stride) {
     if (stride == 1) {
@@ -50,15 +34,7 @@ inline void axpy_strided_dst(double* dst, const float* src, double w, int64_t n,
 ConvGeometry make_geometry(const Shape& data, const shape_infer::Window& win) {
     ConvGeometry g;
     g.batch = data[0];
-    const size_t n = win.kernel.size(), shift = 3 - n;
-    for (size_t i = 0; i < n; ++i) {
-        g.in[shift + i] = data[2 + i];
-        g.out[shift + i] = static_cast<size_t>(win.output[i]);
-        g.kernel[shift + i] = static_cast<size_t>(win.kernel[i]);
-        g.strides[shift + i] = win.strides[i];
-        g.dilations[shift + i] = win.dilations[i];
-        g.pads_begin[shift + i] = win.pads_begin[i];
-    }
+    set_spatial_window(g, data, win);
     return g;
 }
 
@@ -125,14 +101,14 @@ void convolution_f32(const float* x, const float* w, float* y, const ConvGeometr
                     const float* wp = w + (o * g.in_channels + ic) * taps;
                     for (size_t kd = 0; kd < g.kernel[0]; ++kd) {
                         const int64_t offd = static_cast<int64_t>(kd) * g.dilations[0] - g.pads_begin[0];
-                        const Range rd = valid_range(offd, g.strides[0], static_cast<int64_t>(g.in[0]),
-                                                     static_cast<int64_t>(g.out[0]));
+                        const IndexRange rd = valid_range(offd, g.strides[0], static_cast<int64_t>(g.in[0]),
+                                                          static_cast<int64_t>(g.out[0]));
                         for (size_t kh = 0; kh < g.kernel[1]; ++kh) {
                             const int64_t offh = static_cast<int64_t>(kh) * g.dilations[1] - g.pads_begin[1];
-                            const Range rh = valid_range(offh, g.strides[1], IH, OH);
+                            const IndexRange rh = valid_range(offh, g.strides[1], IH, OH);
                             for (size_t kw = 0; kw < g.kernel[2]; ++kw) {
                                 const int64_t offw = static_cast<int64_t>(kw) * g.dilations[2] - g.pads_begin[2];
-                                const Range rw = valid_range(offw, g.strides[2], IW, OW);
+                                const IndexRange rw = valid_range(offw, g.strides[2], IW, OW);
                                 const double wv = wp[(kd * g.kernel[1] + kh) * g.kernel[2] + kw];
                                 const int64_t iw0 = rw.lo * g.strides[2] + offw;
                                 for (int64_t od = rd.lo; od < rd.hi; ++od) {
@@ -171,14 +147,14 @@ void convolution_backprop_f32(const float* x, const float* w, float* y, const Co
                 const float* wp = w + (ic * g.out_channels + oc) * taps;
                 for (size_t kd = 0; kd < g.kernel[0]; ++kd) {
                     const int64_t offd = static_cast<int64_t>(kd) * g.dilations[0] - g.pads_begin[0];
-                    const Range rd = valid_range(offd, g.strides[0], static_cast<int64_t>(g.out[0]),
-                                                 static_cast<int64_t>(g.in[0]));
+                    const IndexRange rd = valid_range(offd, g.strides[0], static_cast<int64_t>(g.out[0]),
+                                                      static_cast<int64_t>(g.in[0]));
                     for (size_t kh = 0; kh < g.kernel[1]; ++kh) {
                         const int64_t offh = static_cast<int64_t>(kh) * g.dilations[1] - g.pads_begin[1];
-                        const Range rh = valid_range(offh, g.strides[1], OH, IH);
+                        const IndexRange rh = valid_range(offh, g.strides[1], OH, IH);
                         for (size_t kw = 0; kw < g.kernel[2]; ++kw) {
                             const int64_t offw = static_cast<int64_t>(kw) * g.dilations[2] - g.pads_begin[2];
-                            const Range rw = valid_range(offw, g.strides[2], OW, IW);
+                            const IndexRange rw = valid_range(offw, g.strides[2], OW, IW);
                             const double wv = wp[(kd * g.kernel[1] + kh) * g.kernel[2] + kw];
                             const int64_t ow0 = rw.lo * g.strides[2] + offw;
                             for (int64_t xd = rd.lo; xd < rd.hi; ++xd) {

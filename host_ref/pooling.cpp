@@ -12,21 +12,6 @@ namespace host_ref {
 
 namespace {
 
-struct Range {
-    int64_t lo = 0, hi = 0;  // [lo, hi)
-};
-
-// The taps t in [0, kernel) whose position start + t * dilation lies inside [0, extent).
-Range taps_inside(int64_t start, int64_t dilation, int64_t extent, int64_t kernel) {
-    Range r;
-    r.lo = start >= 0 ? 0 : shape_infer::ceil_div(-start, dilation);
-    r.hi = extent - 1 - start < 0 ? 0 : std::min(kernel, (extent - 1 - start) / dilation + 1);
-    r.hi = std::max(r.lo, r.hi);
-    return r;
-}
-
-size_t volume(const size_t (&d)[3]) { return d[0] * d[1] * d[2]; }
-
 // Calls f(out_offset, rd, rh, rw, start_d, start_h, start_w) for every output position of one plane.
 template <typename F>
 void for_each_window(const PoolGeometry& g, F&& f) {
@@ -35,13 +20,13 @@ void for_each_window(const PoolGeometry& g, F&& f) {
     size_t o = 0;
     for (size_t od = 0; od < g.out[0]; ++od) {
         const int64_t sd = static_cast<int64_t>(od) * g.strides[0] - g.pads_begin[0];
-        const Range rd = taps_inside(sd, g.dilations[0], ID, static_cast<int64_t>(g.kernel[0]));
+        const IndexRange rd = valid_range(sd, g.dilations[0], ID, static_cast<int64_t>(g.kernel[0]));
         for (size_t oh = 0; oh < g.out[1]; ++oh) {
             const int64_t sh = static_cast<int64_t>(oh) * g.strides[1] - g.pads_begin[1];
-            const Range rh = taps_inside(sh, g.dilations[1], IH, static_cast<int64_t>(g.kernel[1]));
+            const IndexRange rh = valid_range(sh, g.dilations[1], IH, static_cast<int64_t>(g.kernel[1]));
             for (size_t ow = 0; ow < g.out[2]; ++ow, ++o) {
                 const int64_t sw = static_cast<int64_t>(ow) * g.strides[2] - g.pads_begin[2];
-                const Range rw = taps_inside(sw, g.dilations[2], IW, static_cast<int64_t>(g.kernel[2]));
+                const IndexRange rw = valid_range(sw, g.dilations[2], IW, static_cast<int64_t>(g.kernel[2]));
                 f(o, rd, rh, rw, sd, sh, sw);
             }
         }
@@ -51,15 +36,7 @@ void for_each_window(const PoolGeometry& g, F&& f) {
 PoolGeometry make_geometry(const Shape& data, const shape_infer::Window& win) {
     PoolGeometry g;
     g.planes = data[0] * data[1];
-    const size_t n = win.kernel.size(), shift = 3 - n;
-    for (size_t i = 0; i < n; ++i) {
-        g.in[shift + i] = data[2 + i];
-        g.out[shift + i] = static_cast<size_t>(win.output[i]);
-        g.kernel[shift + i] = static_cast<size_t>(win.kernel[i]);
-        g.strides[shift + i] = win.strides[i];
-        g.dilations[shift + i] = win.dilations[i];
-        g.pads_begin[shift + i] = win.pads_begin[i];
-    }
+    set_spatial_window(g, data, win);
     return g;
 }
 
@@ -80,7 +57,8 @@ void max_pool_typed(const T* x, T* y, int64_t* indices, const PoolGeometry& g, i
     for (size_t p = 0; p < g.planes; ++p) {
         const T* xp = x + p * in_plane;
         const auto base = static_cast<int64_t>(p * in_plane);
-        for_each_window(g, [&](size_t o, Range rd, Range rh, Range rw, int64_t sd, int64_t sh, int64_t sw) {
+        for_each_window(g, [&](size_t o, IndexRange rd, IndexRange rh, IndexRange rw, int64_t sd, int64_t sh,
+                               int64_t sw) {
             T best = padding;
             int64_t best_at = -1;
             for (int64_t kd = rd.lo; kd < rd.hi; ++kd) {
@@ -117,7 +95,8 @@ void avg_pool_f32(const float* x, float* y, const PoolGeometry& g, bool pads_in_
     const auto kernel_volume = static_cast<int64_t>(volume(g.kernel));
     for (size_t p = 0; p < g.planes; ++p) {
         const float* xp = x + p * in_plane;
-        for_each_window(g, [&](size_t o, Range rd, Range rh, Range rw, int64_t sd, int64_t sh, int64_t sw) {
+        for_each_window(g, [&](size_t o, IndexRange rd, IndexRange rh, IndexRange rw, int64_t sd, int64_t sh,
+                               int64_t sw) {
             double sum = 0.0;
             for (int64_t kd = rd.lo; kd < rd.hi; ++kd)
                 for (int64_t kh = rh.lo; kh < rh.hi; ++kh) {

@@ -1,5 +1,9 @@
 #include "host_ref/ref_utils.hpp"
 
+#include <algorithm>
+
+#include "ops/convolution_infer.hpp"
+
 namespace ovcl {
 namespace host_ref {
 
@@ -53,6 +57,14 @@ void from_f32(const Tensor& src, Tensor& dst) {
                 d[i] = static_cast<T>(s[i]);
         }
     });
+}
+
+IndexRange valid_range(int64_t offset, int64_t step, int64_t limit, int64_t count) {
+    IndexRange r;
+    r.lo = offset >= 0 ? 0 : shape_infer::ceil_div(-offset, step);
+    r.hi = limit - 1 - offset < 0 ? 0 : std::min(count, (limit - 1 - offset) / step + 1);
+    r.hi = std::max(r.lo, r.hi);
+    return r;
 }
 
 Strides broadcast_strides(const Shape& from, const Shape& to) {

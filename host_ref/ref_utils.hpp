@@ -1,7 +1,9 @@
 // Helpers shared by the host reference kernels.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "ovcl/except.hpp"
@@ -23,6 +25,51 @@ void from_f32(const Tensor& src_f32, Tensor& dst);
 /// The element strides (not bytes) to read `from` as if broadcast (numpy rules) to `to`:
 /// 0 on broadcast axes; `from` is right-aligned against `to`.
 Strides broadcast_strides(const Shape& from, const Shape& to);
+
+/// A half-open range [lo, hi) of loop positions.
+struct IndexRange {
+    int64_t lo = 0, hi = 0;
+};
+/// The positions j in [0, count) for which j * step + offset lies in [0, limit) (step > 0). Sliding-window
+/// kernels compute it once per tap or window, which keeps bounds checks out of their inner loops.
+IndexRange valid_range(int64_t offset, int64_t step, int64_t limit, int64_t count);
+
+/// The element count of a three-axis extent (the spatial axes of a window geometry).
+inline size_t volume(const size_t (&d)[3]) { return d[0] * d[1] * d[2]; }
+
+/// Fills the spatial arrays of a window geometry (in, out, kernel, strides, dilations, pads_begin; three
+/// entries each) from data [N, C, spatial..] and a window of one entry per spatial axis. The axes are
+/// right-aligned: 1-D and 2-D windows leave the leading entries at their defaults (extent 1, no padding).
+template <typename Geometry, typename Window>
+void set_spatial_window(Geometry& g, const Shape& data, const Window& win) {
+    const size_t n = win.kernel.size(), shift = 3 - n;
+    for (size_t i = 0; i < n; ++i) {
+        g.in[shift + i] = data[2 + i];
+        g.out[shift + i] = static_cast<size_t>(win.output[i]);
+        g.kernel[shift + i] = static_cast<size_t>(win.kernel[i]);
+        g.strides[shift + i] = win.strides[i];
+        g.dilations[shift + i] = win.dilations[i];
+        g.pads_begin[shift + i] = win.pads_begin[i];
+    }
+}
+
+/// Integer types other than boolean (stored as char).
+template <typename T>
+constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, char>;
+/// An unsigned type at least as wide as int: integer results computed in it wrap instead of overflowing
+/// (signed overflow is UB) and never promote to int.
+template <typename T>
+using wrap_t = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+/// To and from the wrapping type: wrap<T>(uw(x) + uw(y)) is x + y modulo 2^bits.
+template <typename T>
+T wrap(wrap_t<T> v) {
+    return static_cast<T>(v);
+}
+template <typename T>
+wrap_t<T> uw(T v) {
+    return static_cast<wrap_t<T>>(v);
+}
+
 /// Calls f(offset) for every element in C order, walking `strides` over `shape`.
 template <typename F>
 void for_each_offset(const Shape& shape, const Strides& strides, F&& f) {

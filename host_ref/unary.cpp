@@ -12,13 +12,6 @@ namespace host_ref {
 
 namespace {
 
-template <typename T>
-constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, char>;  // char is boolean
-
-/// An unsigned type at least as wide as int, so arithmetic on it never promotes to int.
-template <typename T>
-using wrap_t = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
-
 /// Rounds half away from zero and saturates (NaN gives 0): integer results of real functions.
 template <typename T>
 T round_to(double v) {
@@ -105,7 +98,7 @@ void abs(const Node& node, const TensorVector& in, TensorVector& out, EvalContex
     map_numeric(node, in.at(0), out.at(0), [](auto x) { return std::abs(x); }, [](auto x) {
         using T = decltype(x);
         if constexpr (std::is_signed_v<T>)  // |lowest| wraps to lowest, as unsigned arithmetic does
-            return x < 0 ? static_cast<T>(wrap_t<T>(0) - static_cast<wrap_t<T>>(x)) : x;
+            return x < 0 ? wrap<T>(wrap_t<T>(0) - uw(x)) : x;
         else
             return x;
     });
@@ -114,7 +107,7 @@ void abs(const Node& node, const TensorVector& in, TensorVector& out, EvalContex
 void negative(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
     map_numeric(node, in.at(0), out.at(0), [](auto x) { return -x; }, [](auto x) {
         using T = decltype(x);
-        return static_cast<T>(wrap_t<T>(0) - static_cast<wrap_t<T>>(x));
+        return wrap<T>(wrap_t<T>(0) - uw(x));
     });
 }
 

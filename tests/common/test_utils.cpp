@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "host_ref/ref_utils.hpp"
+#include "ovcl/node.hpp"
 
 namespace ovcl {
 namespace test {
@@ -32,6 +33,73 @@ Tensor random_tensor(element::Type type, const Shape& shape, double lo, double h
 }
 
 std::vector<double> values(const Tensor& t) { return host_ref::to_f64(t); }
+
+Tensor iota(element::Type type, const Shape& shape, double first, double first_byte) {
+    std::vector<double> v(shape_size(shape));
+    for (size_t i = 0; i < v.size(); ++i)
+        v[i] = type == element::boolean ? static_cast<double>(i % 2)
+               : type.size() == 1      ? first_byte + static_cast<double>(i % 100)
+                                       : first + static_cast<double>(i);
+    return make_tensor<double>(type, shape, v);
+}
+
+TensorVector run(const Node& node, const TensorVector& inputs) {
+    EvalContext ctx;
+    return evaluate_node(node, inputs, ctx);
+}
+TensorVector run(const std::shared_ptr<Node>& node, const TensorVector& inputs) { return run(*node, inputs); }
+
+Tensor eval(const Node& node, const TensorVector& inputs) { return run(node, inputs).at(0); }
+Tensor eval(const std::shared_ptr<Node>& node, const TensorVector& inputs) { return eval(*node, inputs); }
+
+Tensor eval_single(const Node& node, const TensorVector& inputs) {
+    auto out = run(node, inputs);
+    EXPECT_EQ(out.size(), 1u);
+    return out.at(0);
+}
+Tensor eval_single(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
+    return eval_single(*node, inputs);
+}
+
+Coordinate unravel(size_t flat, const Shape& shape) {
+    Coordinate c(shape.size());
+    for (size_t ax = shape.size(); ax-- > 0;) {
+        c[ax] = flat % shape[ax];
+        flat /= shape[ax];
+    }
+    return c;
+}
+
+size_t ravel(const Coordinate& c, const Shape& shape) {
+    size_t flat = 0;
+    for (size_t i = 0; i < shape.size(); ++i)
+        flat = flat * shape[i] + c[i];
+    return flat;
+}
+
+double broadcast_at(const std::vector<double>& v, const Shape& s, const Coordinate& c) {
+    size_t flat = 0;
+    const size_t shift = c.size() - s.size();
+    for (size_t i = 0; i < s.size(); ++i)
+        flat = flat * s[i] + (s[i] == 1 ? 0 : c[i + shift]);
+    return v[flat];
+}
+
+int64_t ravel(const Dims& idx, const Dims& shape) {
+    int64_t o = 0;
+    for (size_t i = 0; i < shape.size(); ++i)
+        o = o * shape[i] + idx[i];
+    return o;
+}
+
+int64_t volume(const Dims& shape) {
+    int64_t v = 1;
+    for (int64_t x : shape)
+        v *= x;
+    return v;
+}
+
+Shape to_shape(const Dims& d) { return Shape(d.begin(), d.end()); }
 
 ::testing::AssertionResult tensors_near(const Tensor& actual, const Tensor& expected, double abs_tol,
                                         double rel_tol) {

@@ -11,18 +11,11 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::broadcast_at;
 using test::make_tensor;
+using test::unravel;
 
 namespace {
-
-// Element of `t` (dense values of shape `s`) at the full-rank coordinate `c`, numpy-broadcast.
-double at(const std::vector<double>& t, const Shape& s, const std::vector<size_t>& c) {
-    size_t off = 0;
-    const size_t shift = c.size() - s.size();
-    for (size_t i = 0; i < s.size(); ++i)
-        off = off * s[i] + (s[i] == 1 ? 0 : c[i + shift]);
-    return t[off];
-}
 
 struct Mask {
     Tensor value;
@@ -43,10 +36,8 @@ std::vector<double> naive_sdpa(const Tensor& q, const Tensor& k, const Tensor& v
         ms = mask->value.get_shape();
     }
     std::vector<double> y(shape_size(out));
-    std::vector<size_t> c(rank);
     for (size_t flat = 0; flat < y.size(); flat += Ev * L) {
-        for (size_t i = rank, r = flat; i-- > 0; r /= out[i])
-            c[i] = r % out[i];
+        const Coordinate c = unravel(flat, out);
         for (size_t l = 0; l < L; ++l) {
             std::vector<double> w(S);
             double total = 0;
@@ -56,7 +47,7 @@ std::vector<double> naive_sdpa(const Tensor& q, const Tensor& k, const Tensor& v
                     auto cq = c, ck = c;
                     cq[rank - 2] = l, cq[rank - 1] = e;
                     ck[rank - 2] = s, ck[rank - 1] = e;
-                    dot += at(Q, qs, cq) * at(K, ks, ck);
+                    dot += broadcast_at(Q, qs, cq) * broadcast_at(K, ks, ck);
                 }
                 double bias = 0;
                 if (causal && s > l) {
@@ -64,7 +55,7 @@ std::vector<double> naive_sdpa(const Tensor& q, const Tensor& k, const Tensor& v
                 } else if (!causal && mask) {
                     auto cm = c;
                     cm[rank - 2] = l, cm[rank - 1] = s;
-                    const double m = ms.empty() ? M[0] : at(M, ms, cm);
+                    const double m = ms.empty() ? M[0] : broadcast_at(M, ms, cm);
                     bias = mask->boolean ? (m != 0 ? 0 : -std::numeric_limits<double>::infinity()) : m;
                 }
                 w[s] = std::exp(dot * sc + bias);
@@ -75,7 +66,7 @@ std::vector<double> naive_sdpa(const Tensor& q, const Tensor& k, const Tensor& v
                 for (size_t s = 0; s < S; ++s) {
                     auto cv = c;
                     cv[rank - 2] = s, cv[rank - 1] = e;
-                    sum += w[s] / total * at(V, vs, cv);
+                    sum += w[s] / total * broadcast_at(V, vs, cv);
                 }
                 y[flat + l * Ev + e] = sum;
             }

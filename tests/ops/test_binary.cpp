@@ -13,14 +13,10 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::eval;
 using test::make_tensor;
 
 namespace {
-
-Tensor run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx).at(0);
-}
 
 std::shared_ptr<Node> binary(const std::string& type, element::Type ta, const PartialShape& sa, element::Type tb,
                              const PartialShape& sb, const Attributes& attrs = {}) {
@@ -28,7 +24,7 @@ std::shared_ptr<Node> binary(const std::string& type, element::Type ta, const Pa
 }
 
 Tensor run2(const std::string& type, const Tensor& a, const Tensor& b, const Attributes& attrs = {}) {
-    return run(binary(type, a.get_element_type(), a.get_shape(), b.get_element_type(), b.get_shape(), attrs), {a, b});
+    return eval(binary(type, a.get_element_type(), a.get_shape(), b.get_element_type(), b.get_shape(), attrs), {a, b});
 }
 
 Shape numpy_shape(const Shape& a, const Shape& b) {
@@ -267,9 +263,9 @@ TEST(BinaryArithmetic, InvalidTypes) {
 TEST(BinaryArithmetic, RuntimeInputsAreChecked) {
     auto node = binary("Add", element::f32, PartialShape("[?,3]"), element::f32, PartialShape("[?,3]"));
     const Tensor a = test::random_tensor(element::f32, {2, 3}), b = test::random_tensor(element::f32, {4, 3});
-    EXPECT_THROW(run(node, {a, b}), ModelError);
-    EXPECT_THROW(run(node, {a, test::random_tensor(element::i32, {2, 3}, 0, 5)}), ModelError);
-    EXPECT_EQ(run(node, {a, test::random_tensor(element::f32, {1, 3})}).get_shape(), (Shape{2, 3}));
+    EXPECT_THROW(eval(node, {a, b}), ModelError);
+    EXPECT_THROW(eval(node, {a, test::random_tensor(element::i32, {2, 3}, 0, 5)}), ModelError);
+    EXPECT_EQ(eval(node, {a, test::random_tensor(element::f32, {1, 3})}).get_shape(), (Shape{2, 3}));
 }
 
 TEST(PRelu, PerChannelAndNumpySlopes) {

@@ -13,14 +13,11 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::broadcast_at;
+using test::eval;
 using test::make_tensor;
 
 namespace {
-
-Tensor run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx).at(0);
-}
 
 std::shared_ptr<Node> make_from(const std::string& type, const TensorVector& in, const Attributes& attrs = {}) {
     OutputVector args;
@@ -30,7 +27,7 @@ std::shared_ptr<Node> make_from(const std::string& type, const TensorVector& in,
 }
 
 Tensor run_on(const std::string& type, const TensorVector& in, const Attributes& attrs = {}) {
-    return run(make_from(type, in, attrs), in);
+    return eval(make_from(type, in, attrs), in);
 }
 
 Shape numpy_shape(const std::vector<Shape>& shapes) {
@@ -43,17 +40,6 @@ Shape numpy_shape(const std::vector<Shape>& shapes) {
             if (s[s.size() - 1 - k] != 1)
                 out[rank - 1 - k] = s[s.size() - 1 - k];
     return out;
-}
-
-/// The input element read at output coordinate `coord` (numpy rules, right-aligned).
-double at(const Tensor& t, const std::vector<double>& v, const Coordinate& coord) {
-    const Shape& s = t.get_shape();
-    size_t idx = 0;
-    for (size_t ax = 0; ax < s.size(); ++ax) {
-        const size_t c = coord[coord.size() - s.size() + ax];
-        idx = idx * s[ax] + (s[ax] == 1 ? 0 : c);
-    }
-    return v[idx];
 }
 
 /// f over the broadcast output, walking coordinates explicitly.
@@ -71,7 +57,7 @@ Tensor reference(element::Type out_type, const TensorVector& in,
     for (size_t n = 0; n < shape_size(out); ++n) {
         std::vector<double> args;
         for (size_t k = 0; k < in.size(); ++k)
-            args.push_back(at(in[k], vals[k], c));
+            args.push_back(broadcast_at(vals[k], in[k].get_shape(), c));
         r.push_back(f(args));
         for (size_t ax = out.size(); ax-- > 0;) {
             if (++c[ax] < out[ax])
@@ -207,7 +193,7 @@ TEST(Select, InvalidInputs) {
                   ->get_output_partial_shape(0),
               PartialShape({3, 4}));
     auto node = op::make("Select", {op::parameter(element::boolean, PartialShape("[?]")), f, f});
-    EXPECT_THROW(run(node, {make_tensor<int>(element::boolean, {3}, {1, 0, 1}),
+    EXPECT_THROW(eval(node, {make_tensor<int>(element::boolean, {3}, {1, 0, 1}),
                             make_tensor<float>(element::f32, {2}, {1, 2}),
                             make_tensor<float>(element::f32, {2}, {1, 2})}),
                  ModelError);

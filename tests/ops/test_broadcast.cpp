@@ -10,31 +10,16 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::iota;
 using test::make_tensor;
+using test::run;
 
 namespace {
 
 using Ints = std::vector<int64_t>;
-const std::vector<element::Type> kAllTypes{element::boolean, element::u8,  element::i8, element::i32,
-                                           element::i64,     element::f16, element::f32};
-
-Tensor iota(element::Type type, const Shape& shape) {
-    std::vector<double> v(shape_size(shape));
-    for (size_t i = 0; i < v.size(); ++i)
-        v[i] = type == element::boolean ? static_cast<double>(i % 2)
-               : type.size() == 1      ? static_cast<double>(i % 100)
-                                       : static_cast<double>(i + 1);
-    return make_tensor<double>(type, shape, v);
-}
-
 Tensor ints(const Ints& v, element::Type type = element::i64) { return make_tensor<int64_t>(type, {v.size()}, v); }
 Output cst(const Ints& v, element::Type type = element::i64) { return op::constant(ints(v, type)); }
 Tensor floats(const Shape& s, const std::vector<float>& v) { return make_tensor<float>(element::f32, s, v); }
-
-TensorVector run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx);
-}
 
 // Reference: every output element, by its coordinate, copies the input element source(coord) names.
 template <typename F>
@@ -111,21 +96,21 @@ Tensor eval_tile(const Tensor& data, const Ints& repeats) {
 
 TEST(Broadcast, SpecExamples) {
     for (int64_t version : {1, 3}) {
-        const Tensor c16 = iota(element::f32, {16, 1, 1});
+        const Tensor c16 = iota(element::f32, {16, 1, 1}, 1, 0);
         Tensor out = eval_broadcast(c16, {1, 16, 50, 50}, "numpy", nullptr, version);
         ASSERT_EQ(out.get_shape(), (Shape{1, 16, 50, 50}));
         EXPECT_EQ(out.data<float>()[0], 1.f);
         EXPECT_EQ(out.data<float>()[2500 * 7 + 123], 8.f);
         const Ints ax1{1}, ax12{1, 2};
-        out = eval_broadcast(iota(element::f32, {16}), {1, 16, 50, 50}, "explicit", &ax1, version);
-        EXPECT_TENSOR_EQ(out, ref_broadcast(iota(element::f32, {16}), {1, 16, 50, 50}, ax1));
+        out = eval_broadcast(iota(element::f32, {16}, 1, 0), {1, 16, 50, 50}, "explicit", &ax1, version);
+        EXPECT_TENSOR_EQ(out, ref_broadcast(iota(element::f32, {16}, 1, 0), {1, 16, 50, 50}, ax1));
         EXPECT_EQ(out.data<float>()[2500 * 15 + 2499], 16.f);
-        const Tensor hw = iota(element::f32, {50, 50});
+        const Tensor hw = iota(element::f32, {50, 50}, 1, 0);
         out = eval_broadcast(hw, {1, 50, 50, 16}, "explicit", &ax12, version);
         EXPECT_EQ(out.get_shape(), (Shape{1, 50, 50, 16}));
         EXPECT_EQ(out.data<float>()[(50 * 3 + 4) * 16 + 9], 50.f * 3 + 4 + 1);
     }
-    const Tensor out = eval_broadcast(iota(element::f32, {16, 1, 1}), {1, 1, 50, 50}, "bidirectional");
+    const Tensor out = eval_broadcast(iota(element::f32, {16, 1, 1}, 1, 0), {1, 1, 50, 50}, "bidirectional");
     EXPECT_EQ(out.get_shape(), (Shape{1, 16, 50, 50}));
     EXPECT_EQ(out.data<float>()[2500 * 3], 4.f);
 }
@@ -160,7 +145,7 @@ TEST(Broadcast, RandomMatchesReferenceForAllTypesAndModes) {
         Shape out(out_rank);
         for (auto& d : out)
             d = static_cast<size_t>(rnd(1, 4));
-        const element::Type type = kAllTypes[static_cast<size_t>(iter) % kAllTypes.size()];
+        const element::Type type = test::kElementTypes[static_cast<size_t>(iter) % test::kElementTypes.size()];
         // Data: a subset of the output axes (explicit) or a right-aligned suffix (numpy), dims 1 or equal.
         const int mode = iter % 3;
         Ints axes;
@@ -174,7 +159,7 @@ TEST(Broadcast, RandomMatchesReferenceForAllTypesAndModes) {
         Shape in;
         for (int64_t a : axes)
             in.push_back(rnd(0, 2) == 0 ? 1 : out[static_cast<size_t>(a)]);
-        const Tensor data = iota(type, in);
+        const Tensor data = iota(type, in, 1, 0);
         const Ints target(out.begin(), out.end());
         const Tensor expected = ref_broadcast(data, out, axes);
         if (mode == 0) {
@@ -249,9 +234,9 @@ TEST(Broadcast, InvalidInputsThrow) {
 // ---- Tile -----------------------------------------------------------------------------------
 
 TEST(Tile, SpecExampleShapes) {
-    EXPECT_EQ(eval_tile(iota(element::f32, {2, 3, 4}), {1, 2, 3}).get_shape(), (Shape{2, 6, 12}));
-    EXPECT_EQ(eval_tile(iota(element::f32, {2, 3, 4}), {5, 1, 2, 3}).get_shape(), (Shape{5, 2, 6, 12}));
-    EXPECT_EQ(eval_tile(iota(element::f32, {5, 2, 3, 4}), {1, 2, 3}).get_shape(), (Shape{5, 2, 6, 12}));
+    EXPECT_EQ(eval_tile(iota(element::f32, {2, 3, 4}, 1, 0), {1, 2, 3}).get_shape(), (Shape{2, 6, 12}));
+    EXPECT_EQ(eval_tile(iota(element::f32, {2, 3, 4}, 1, 0), {5, 1, 2, 3}).get_shape(), (Shape{5, 2, 6, 12}));
+    EXPECT_EQ(eval_tile(iota(element::f32, {5, 2, 3, 4}, 1, 0), {1, 2, 3}).get_shape(), (Shape{5, 2, 6, 12}));
 }
 
 TEST(Tile, HandDerivedValues) {
@@ -285,8 +270,8 @@ TEST(Tile, RandomMatchesReferenceForAllTypes) {
         // The reference reads data padded to the output rank with leading 1s.
         Shape padded(rank - in.size(), 1);
         padded.insert(padded.end(), in.begin(), in.end());
-        const element::Type type = kAllTypes[static_cast<size_t>(iter) % kAllTypes.size()];
-        const Tensor data = iota(type, in);
+        const element::Type type = test::kElementTypes[static_cast<size_t>(iter) % test::kElementTypes.size()];
+        const Tensor data = iota(type, in, 1, 0);
         Tensor padded_data(type, padded);
         if (data.get_byte_size() > 0)
             std::memcpy(padded_data.data(), data.data(), data.get_byte_size());

@@ -9,6 +9,7 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::run;
 
 namespace {
 
@@ -28,31 +29,11 @@ std::shared_ptr<Node> vsplit(const Output& data, const Output& axis, const Outpu
     return op::make("VariadicSplit", {data, axis, lengths});
 }
 
-TensorVector run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx);
-}
-
 std::vector<PartialShape> out_shapes(const std::shared_ptr<Node>& n) {
     std::vector<PartialShape> v;
     for (size_t i = 0; i < n->get_output_size(); ++i)
         v.push_back(n->get_output_partial_shape(i));
     return v;
-}
-
-std::vector<size_t> unravel(size_t flat, const Shape& s) {
-    std::vector<size_t> c(s.size());
-    for (size_t ax = s.size(); ax-- > 0;) {
-        c[ax] = flat % s[ax];
-        flat /= s[ax];
-    }
-    return c;
-}
-size_t ravel(const std::vector<size_t>& c, const Shape& s) {
-    size_t flat = 0;
-    for (size_t i = 0; i < s.size(); ++i)
-        flat = flat * s[i] + c[i];
-    return flat;
 }
 
 // Output element by element: find the input whose range along the axis holds the coordinate.
@@ -64,14 +45,14 @@ Tensor naive_concat(const TensorVector& parts, size_t axis) {
     Tensor out(parts[0].get_element_type(), shape);
     const size_t es = out.get_element_type().size();
     for (size_t flat = 0; flat < out.get_size(); ++flat) {
-        auto c = unravel(flat, shape);
+        auto c = test::unravel(flat, shape);
         size_t k = 0;
         while (c[axis] >= parts[k].get_shape()[axis]) {
             c[axis] -= parts[k].get_shape()[axis];
             ++k;
         }
         std::memcpy(static_cast<char*>(out.data()) + flat * es,
-                    static_cast<const char*>(parts[k].data()) + ravel(c, parts[k].get_shape()) * es, es);
+                    static_cast<const char*>(parts[k].data()) + test::ravel(c, parts[k].get_shape()) * es, es);
     }
     return out;
 }
@@ -86,19 +67,16 @@ TensorVector naive_split(const Tensor& in, size_t axis, const std::vector<size_t
         s[axis] = len;
         Tensor p(in.get_element_type(), s);
         for (size_t flat = 0; flat < p.get_size(); ++flat) {
-            auto c = unravel(flat, s);
+            auto c = test::unravel(flat, s);
             c[axis] += offset;
             std::memcpy(static_cast<char*>(p.data()) + flat * es,
-                        static_cast<const char*>(in.data()) + ravel(c, in.get_shape()) * es, es);
+                        static_cast<const char*>(in.data()) + test::ravel(c, in.get_shape()) * es, es);
         }
         parts.push_back(p);
         offset += len;
     }
     return parts;
 }
-
-const std::vector<element::Type> kTypes = {element::f32, element::f16, element::i64, element::i32,
-                                           element::i8,  element::u8,  element::boolean};
 
 }  // namespace
 
@@ -122,7 +100,7 @@ TEST(Concat, MatchesNaiveOverRanksAxesAndTypes) {
         const int64_t rank = static_cast<int64_t>(base.size());
         for (int64_t axis = -rank; axis < rank; ++axis) {
             const size_t a = static_cast<size_t>(axis < 0 ? axis + rank : axis);
-            for (auto type : kTypes) {
+            for (auto type : test::kElementTypes) {
                 SCOPED_TRACE(base.to_string() + " axis " + std::to_string(axis) + " " + type.get_type_name());
                 TensorVector parts;
                 OutputVector params;
@@ -198,7 +176,7 @@ TEST(Split, MatchesNaiveOverRanksAxesAndTypes) {
             for (int64_t n : {1, 2}) {
                 if (shape[a] % static_cast<size_t>(n))
                     continue;
-                for (auto type : kTypes) {
+                for (auto type : test::kElementTypes) {
                     SCOPED_TRACE(shape.to_string() + " axis " + std::to_string(axis) + " n " + std::to_string(n) +
                                  " " + type.get_type_name());
                     Tensor data = test::random_tensor(type, shape, -90, 90, 23);
@@ -242,7 +220,7 @@ TEST(Split, ShapeInferenceAndInvalidCases) {
 }
 
 TEST(VariadicSplit, ValuesOverTypesAndMinusOne) {
-    for (auto type : kTypes) {
+    for (auto type : test::kElementTypes) {
         SCOPED_TRACE(type.get_type_name());
         Tensor data = test::random_tensor(type, {2, 7, 3}, -90, 90, 31);
         auto n = vsplit(param(type, Shape{2, 7, 3}), scalar(1), i64_const({2, -1, 1, 0}));

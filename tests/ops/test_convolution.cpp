@@ -12,42 +12,11 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::Dims;
+using test::run;
+using test::to_shape;
 
 namespace {
-
-using Dims = std::vector<int64_t>;
-
-template <typename F>
-void for_each_index(const Dims& shape, F&& f) {
-    int64_t total = 1;
-    for (int64_t d : shape)
-        total *= d;
-    Dims idx(shape.size(), 0);
-    for (int64_t t = 0; t < total; ++t) {
-        f(idx);
-        for (size_t ax = shape.size(); ax-- > 0;) {
-            if (++idx[ax] < shape[ax])
-                break;
-            idx[ax] = 0;
-        }
-    }
-}
-
-int64_t flat(const Dims& shape, const Dims& idx) {
-    int64_t o = 0;
-    for (size_t i = 0; i < shape.size(); ++i)
-        o = o * shape[i] + idx[i];
-    return o;
-}
-
-int64_t volume(const Dims& d) {
-    int64_t v = 1;
-    for (int64_t x : d)
-        v *= x;
-    return v;
-}
-
-Shape to_shape(const Dims& d) { return Shape(d.begin(), d.end()); }
 
 struct Geometry {
     Dims strides, dilations, pads_begin, pads_end;
@@ -61,24 +30,24 @@ std::vector<double> naive_conv(const std::vector<double>& x, const Dims& xs, con
     Dims ps = xs;
     for (size_t i = 0; i < n; ++i)
         ps[2 + i] += g.pads_begin[i] + g.pads_end[i];
-    std::vector<double> xp(static_cast<size_t>(volume(ps)), 0.0);
-    for_each_index(xs, [&](const Dims& i) {
+    std::vector<double> xp(static_cast<size_t>(test::volume(ps)), 0.0);
+    test::for_each_index(xs, [&](const Dims& i) {
         Dims j = i;
         for (size_t s = 0; s < n; ++s)
             j[2 + s] += g.pads_begin[s];
-        xp[flat(ps, j)] = x[flat(xs, i)];
+        xp[test::ravel(j, ps)] = x[test::ravel(i, xs)];
     });
     ys = {xs[0], ws[0]};
     for (size_t s = 0; s < n; ++s)
         ys.push_back((ps[2 + s] - ((ws[2 + s] - 1) * g.dilations[s] + 1)) / g.strides[s] + 1);
     const int64_t icg = xs[1] / groups, ocg = ws[0] / groups;
     const Dims kshape(ws.begin() + 2, ws.end());
-    std::vector<double> y(static_cast<size_t>(volume(ys)));
-    for_each_index(ys, [&](const Dims& o) {
+    std::vector<double> y(static_cast<size_t>(test::volume(ys)));
+    test::for_each_index(ys, [&](const Dims& o) {
         const int64_t grp = o[1] / ocg;
         double sum = 0;
         for (int64_t c = 0; c < icg; ++c)
-            for_each_index(kshape, [&](const Dims& k) {
+            test::for_each_index(kshape, [&](const Dims& k) {
                 int64_t xi = o[0] * ps[1] + grp * icg + c, wi = o[1] * ws[1] + c;  // flat, axis by axis
                 for (size_t s = 0; s < n; ++s) {
                     xi = xi * ps[2 + s] + o[2 + s] * g.strides[s] + k[s] * g.dilations[s];
@@ -86,7 +55,7 @@ std::vector<double> naive_conv(const std::vector<double>& x, const Dims& xs, con
                 }
                 sum += xp[xi] * w[wi];
             });
-        y[flat(ys, o)] = sum;
+        y[test::ravel(o, ys)] = sum;
     });
     return y;
 }
@@ -103,11 +72,6 @@ Attributes window_attrs(const std::string& auto_pad, const Dims& strides, const 
 std::shared_ptr<Node> make_node(const std::string& type, element::Type et, const PartialShape& data,
                                 const PartialShape& filter, const Attributes& attrs) {
     return op::make(type, {op::parameter(et, data), op::parameter(et, filter)}, attrs);
-}
-
-TensorVector run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx);
 }
 
 Tensor f32(const Shape& s, const std::vector<double>& v) { return test::make_tensor(element::f32, s, v); }

@@ -10,42 +10,11 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::Dims;
+using test::run;
+using test::to_shape;
 
 namespace {
-
-using Dims = std::vector<int64_t>;
-
-template <typename F>
-void for_each_index(const Dims& shape, F&& f) {
-    int64_t total = 1;
-    for (int64_t d : shape)
-        total *= d;
-    Dims idx(shape.size(), 0);
-    for (int64_t t = 0; t < total; ++t) {
-        f(idx);
-        for (size_t ax = shape.size(); ax-- > 0;) {
-            if (++idx[ax] < shape[ax])
-                break;
-            idx[ax] = 0;
-        }
-    }
-}
-
-int64_t flat(const Dims& shape, const Dims& idx) {
-    int64_t o = 0;
-    for (size_t i = 0; i < shape.size(); ++i)
-        o = o * shape[i] + idx[i];
-    return o;
-}
-
-int64_t volume(const Dims& d) {
-    int64_t v = 1;
-    for (int64_t x : d)
-        v *= x;
-    return v;
-}
-
-Shape to_shape(const Dims& d) { return Shape(d.begin(), d.end()); }
 
 // Transposed convolution as a plain correlation: the input is spread out by the stride (zeros between
 // samples) and framed by (dilated kernel - 1) zeros, the kernel is flipped, and the full result is then
@@ -60,19 +29,19 @@ std::vector<double> naive_backprop(const std::vector<double>& x, const Dims& xs,
         zs.push_back((xs[2 + i] - 1) * strides[i] + 1 + 2 * frame[i]);
         full.push_back((xs[2 + i] - 1) * strides[i] + frame[i] + 1);
     }
-    std::vector<double> z(static_cast<size_t>(volume(zs)), 0.0);
-    for_each_index(xs, [&](const Dims& i) {
+    std::vector<double> z(static_cast<size_t>(test::volume(zs)), 0.0);
+    test::for_each_index(xs, [&](const Dims& i) {
         Dims j = i;
         for (size_t s = 0; s < n; ++s)
             j[2 + s] = frame[s] + i[2 + s] * strides[s];
-        z[flat(zs, j)] = x[flat(xs, i)];
+        z[test::ravel(j, zs)] = x[test::ravel(i, xs)];
     });
     const Dims kshape(ws.begin() + 2, ws.end());
-    std::vector<double> f(static_cast<size_t>(volume(full)));
-    for_each_index(full, [&](const Dims& o) {
+    std::vector<double> f(static_cast<size_t>(test::volume(full)));
+    test::for_each_index(full, [&](const Dims& o) {
         double sum = 0;
         for (int64_t c = 0; c < xs[1]; ++c)
-            for_each_index(kshape, [&](const Dims& k) {
+            test::for_each_index(kshape, [&](const Dims& k) {
                 int64_t zi = o[0] * zs[1] + c, wi = c * ws[1] + o[1];  // flat offsets, built axis by axis
                 for (size_t s = 0; s < n; ++s) {
                     zi = zi * zs[2 + s] + o[2 + s] + k[s] * dils[s];
@@ -80,12 +49,12 @@ std::vector<double> naive_backprop(const std::vector<double>& x, const Dims& xs,
                 }
                 sum += z[zi] * w[wi];
             });
-        f[flat(full, o)] = sum;
+        f[test::ravel(o, full)] = sum;
     });
     Dims ys{xs[0], ws[1]};
     ys.insert(ys.end(), out_spatial.begin(), out_spatial.end());
-    std::vector<double> y(static_cast<size_t>(volume(ys)), 0.0);
-    for_each_index(ys, [&](const Dims& o) {
+    std::vector<double> y(static_cast<size_t>(test::volume(ys)), 0.0);
+    test::for_each_index(ys, [&](const Dims& o) {
         Dims fi = o;
         bool inside = true;
         for (size_t s = 0; s < n; ++s) {
@@ -93,7 +62,7 @@ std::vector<double> naive_backprop(const std::vector<double>& x, const Dims& xs,
             inside = inside && fi[2 + s] < full[2 + s];
         }
         if (inside)
-            y[flat(ys, o)] = f[flat(full, fi)];
+            y[test::ravel(o, ys)] = f[test::ravel(fi, full)];
     });
     return y;
 }
@@ -103,11 +72,6 @@ Attributes attrs(const std::string& auto_pad, const Dims& strides, const Dims& d
     return {{"strides", op::list(strides)}, {"dilations", op::list(dils)},
             {"pads_begin", op::list(pb)},   {"pads_end", op::list(pe)},
             {"auto_pad", auto_pad},         {"output_padding", op::list(output_padding)}};
-}
-
-TensorVector run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx);
 }
 
 Tensor f32(const Shape& s, const std::vector<double>& v) { return test::make_tensor(element::f32, s, v); }

@@ -10,6 +10,7 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::eval;
 
 namespace {
 
@@ -22,20 +23,6 @@ std::shared_ptr<Node> fq_node(element::Type et, const std::vector<PartialShape>&
     if (!broadcast.empty())
         attrs.emplace_back("auto_broadcast", broadcast);
     return op::make("FakeQuantize", in, attrs);
-}
-
-Tensor eval(const Node& node, const TensorVector& in) {
-    EvalContext ctx;
-    return evaluate_node(node, in, ctx).at(0);
-}
-
-// The element of `t` (right-aligned, size-1 axes repeated) for output coordinates `c`.
-double at(const std::vector<double>& v, const Shape& s, const std::vector<size_t>& c) {
-    size_t flat = 0;
-    const size_t shift = c.size() - s.size();
-    for (size_t d = 0; d < s.size(); ++d)
-        flat = flat * s[d] + (s[d] == 1 ? 0 : c[d + shift]);
-    return v[flat];
 }
 
 // The spec's expression, in f32 as the op evaluates it.
@@ -53,16 +40,11 @@ std::vector<double> expected_fq(const TensorVector& in, const Shape& out, int le
     for (const auto& t : in)
         v.push_back(test::values(t));
     std::vector<double> r(shape_size(out));
-    std::vector<size_t> c(out.size());
     for (size_t i = 0; i < r.size(); ++i) {
-        size_t rest = i;
-        for (size_t d = out.size(); d-- > 0;) {
-            c[d] = rest % out[d];
-            rest /= out[d];
-        }
+        const Coordinate c = test::unravel(i, out);
         float a[5];
         for (size_t j = 0; j < 5; ++j)
-            a[j] = static_cast<float>(at(v[j], in[j].get_shape(), c));
+            a[j] = static_cast<float>(test::broadcast_at(v[j], in[j].get_shape(), c));
         r[i] = spec_formula(a[0], a[1], a[2], a[3], a[4], levels);
     }
     return r;

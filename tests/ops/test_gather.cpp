@@ -9,6 +9,7 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::eval;
 
 namespace {
 
@@ -30,26 +31,6 @@ PartialShape gather_shape(int64_t version, const PartialShape& data, const Parti
         ->get_output_partial_shape(0);
 }
 
-Tensor run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx).at(0);
-}
-
-std::vector<size_t> unravel(size_t flat, const Shape& s) {
-    std::vector<size_t> c(s.size());
-    for (size_t ax = s.size(); ax-- > 0;) {
-        c[ax] = flat % s[ax];
-        flat /= s[ax];
-    }
-    return c;
-}
-size_t ravel(const std::vector<size_t>& c, const Shape& s) {
-    size_t flat = 0;
-    for (size_t i = 0; i < s.size(); ++i)
-        flat = flat * s[i] + c[i];
-    return flat;
-}
-
 // The specification's formula, element by element: out[p_0..p_{a-1}, i_b..i_{M-1}, p_{a+1}..] =
 // data[p_0..p_{a-1}, indices[p_0..p_{b-1}, i_b..i_{M-1}], p_{a+1}..]; negative indices count from the end and
 // out-of-range ones give zeros.
@@ -64,11 +45,11 @@ Tensor naive_gather(const Tensor& data, const Tensor& indices, size_t axis, size
     const auto idx = test::values(indices);
     const size_t m = is.size() - b;  // index axes in the output
     for (size_t flat = 0; flat < out.get_size(); ++flat) {
-        const auto c = unravel(flat, os);
+        const auto c = test::unravel(flat, os);
         std::vector<size_t> ic(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(b));
         ic.insert(ic.end(), c.begin() + static_cast<std::ptrdiff_t>(axis),
                   c.begin() + static_cast<std::ptrdiff_t>(axis + m));
-        auto k = static_cast<int64_t>(idx[ravel(ic, is)]);
+        auto k = static_cast<int64_t>(idx[test::ravel(ic, is)]);
         if (k < 0)
             k += static_cast<int64_t>(ds[axis]);
         char* dst = static_cast<char*>(out.data()) + flat * es;
@@ -79,13 +60,10 @@ Tensor naive_gather(const Tensor& data, const Tensor& indices, size_t axis, size
         std::vector<size_t> dc(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(axis));
         dc.push_back(static_cast<size_t>(k));
         dc.insert(dc.end(), c.begin() + static_cast<std::ptrdiff_t>(axis + m), c.end());
-        std::memcpy(dst, static_cast<const char*>(data.data()) + ravel(dc, ds) * es, es);
+        std::memcpy(dst, static_cast<const char*>(data.data()) + test::ravel(dc, ds) * es, es);
     }
     return out;
 }
-
-const std::vector<element::Type> kTypes = {element::f32, element::f16, element::i64, element::i32,
-                                           element::i8,  element::u8,  element::boolean};
 
 }  // namespace
 
@@ -95,7 +73,8 @@ TEST(Gather, SpecificationExamples) {
     auto idx = test::make_tensor<int>(element::i32, {3}, {0, 0, 4});
     for (int64_t v : {1, 7, 8}) {
         auto n = gather(v, param(element::f32, Shape{5}), param(element::i32, Shape{3}), scalar(0));
-        EXPECT_TENSOR_EQ(run(n, {data, idx, scalar_tensor(0)}), test::make_tensor<float>(element::f32, {3}, {1, 1, 5}));
+        EXPECT_TENSOR_EQ(eval(n, {data, idx, scalar_tensor(0)}),
+                         test::make_tensor<float>(element::f32, {3}, {1, 1, 5}));
     }
     // batch_dims = 1, axis = 1.
     auto d2 = test::make_tensor<int>(element::i32, {2, 5}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
@@ -103,23 +82,23 @@ TEST(Gather, SpecificationExamples) {
     for (int64_t v : {7, 8}) {
         auto n = gather(v, param(element::i32, Shape{2, 5}), param(element::i64, Shape{2, 3}), scalar(1), 1);
         EXPECT_EQ(n->get_output_partial_shape(0), PartialShape(Shape{2, 3}));
-        EXPECT_TENSOR_EQ(run(n, {d2, i2, scalar_tensor(1)}),
+        EXPECT_TENSOR_EQ(eval(n, {d2, i2, scalar_tensor(1)}),
                          test::make_tensor<int>(element::i32, {2, 3}, {1, 1, 5, 10, 6, 6}));
     }
     // batch_dims = -1 normalizes against the indices' rank (2): the same result.
     auto neg = gather(8, param(element::i32, Shape{2, 5}), param(element::i64, Shape{2, 3}), scalar(-1), -1);
-    EXPECT_TENSOR_EQ(run(neg, {d2, i2, scalar_tensor(-1)}),
+    EXPECT_TENSOR_EQ(eval(neg, {d2, i2, scalar_tensor(-1)}),
                      test::make_tensor<int>(element::i32, {2, 3}, {1, 1, 5, 10, 6, 6}));
     // Gather along axis 1 of a matrix with a 2-D index.
     auto m = test::make_tensor<float>(element::f32, {2, 3}, {1, 2, 3, 4, 5, 6});
     auto i3 = test::make_tensor<int>(element::i32, {2, 2}, {2, 0, 1, 1});
     auto n = gather(1, param(element::f32, Shape{2, 3}), param(element::i32, Shape{2, 2}), scalar(1));
     EXPECT_EQ(n->get_output_partial_shape(0), PartialShape(Shape{2, 2, 2}));
-    EXPECT_TENSOR_EQ(run(n, {m, i3, scalar_tensor(1)}),
+    EXPECT_TENSOR_EQ(eval(n, {m, i3, scalar_tensor(1)}),
                      test::make_tensor<float>(element::f32, {2, 2, 2}, {3, 1, 2, 2, 6, 4, 5, 5}));
     // A scalar index removes the axis.
     auto s = gather(7, param(element::f32, Shape{2, 3}), param(element::i32, Shape{}), scalar(0));
-    EXPECT_TENSOR_EQ(run(s, {m, test::make_tensor<int>(element::i32, {}, {1}), scalar_tensor(0)}),
+    EXPECT_TENSOR_EQ(eval(s, {m, test::make_tensor<int>(element::i32, {}, {1}), scalar_tensor(0)}),
                      test::make_tensor<float>(element::f32, {3}, {4, 5, 6}));
 }
 
@@ -127,16 +106,16 @@ TEST(Gather, IndexRangesPerVersion) {
     auto data = test::make_tensor<float>(element::f32, {5}, {1, 2, 3, 4, 5});
     auto idx = test::make_tensor<int64_t>(element::i64, {5}, {-1, 0, -5, 5, -6});
     auto v8 = gather(8, param(element::f32, Shape{5}), param(element::i64, Shape{5}), scalar(0));
-    EXPECT_TENSOR_EQ(run(v8, {data, idx, scalar_tensor(0)}),
+    EXPECT_TENSOR_EQ(eval(v8, {data, idx, scalar_tensor(0)}),
                      test::make_tensor<float>(element::f32, {5}, {5, 1, 1, 0, 0}));
     // Gather-1 and -7 define only [0, n): anything else is refused rather than guessed.
     for (int64_t v : {1, 7}) {
         auto n = gather(v, param(element::f32, Shape{5}), param(element::i64, Shape{1}), scalar(0));
         for (int64_t bad : {-1, 5, 100}) {
-            EXPECT_THROW(run(n, {data, test::make_tensor<int64_t>(element::i64, {1}, {bad}), scalar_tensor(0)}),
+            EXPECT_THROW(eval(n, {data, test::make_tensor<int64_t>(element::i64, {1}, {bad}), scalar_tensor(0)}),
                          ModelError);
         }
-        EXPECT_TENSOR_EQ(run(n, {data, test::make_tensor<int64_t>(element::i64, {1}, {4}), scalar_tensor(0)}),
+        EXPECT_TENSOR_EQ(eval(n, {data, test::make_tensor<int64_t>(element::i64, {1}, {4}), scalar_tensor(0)}),
                          test::make_tensor<float>(element::f32, {1}, {5}));
     }
 }
@@ -156,7 +135,7 @@ TEST(Gather, MatchesNaiveOverRanksAxesBatchDimsAndTypes) {
         const size_t axis = static_cast<size_t>(c.axis < 0 ? c.axis + dr : c.axis);
         const size_t b = static_cast<size_t>(c.batch_dims < 0 ? c.batch_dims + ir : c.batch_dims);
         const int64_t n = static_cast<int64_t>(c.data[axis]);
-        for (auto type : kTypes) {
+        for (auto type : test::kElementTypes) {
             for (auto itype : {element::i32, element::i64}) {
                 SCOPED_TRACE(c.data.to_string() + " " + c.indices.to_string() + " axis " + std::to_string(c.axis) +
                              " b " + std::to_string(c.batch_dims) + " " + type.get_type_name() + " " +
@@ -172,11 +151,11 @@ TEST(Gather, MatchesNaiveOverRanksAxesBatchDimsAndTypes) {
                     auto node = gather(v, param(type, c.data), param(itype, c.indices), scalar(c.axis),
                                        v == 1 ? std::nullopt : std::optional<int64_t>(c.batch_dims));
                     EXPECT_EQ(node->get_output_partial_shape(0), PartialShape(expected.get_shape()));
-                    EXPECT_TENSOR_EQ(run(node, {data, in_range, scalar_tensor(c.axis)}), expected);
+                    EXPECT_TENSOR_EQ(eval(node, {data, in_range, scalar_tensor(c.axis)}), expected);
                 }
                 auto v8 = gather(8, param(type, PartialShape::dynamic()), param(itype, PartialShape::dynamic()),
                                  param(element::i64, Shape{}), c.batch_dims);
-                EXPECT_TENSOR_EQ(run(v8, {data, any, scalar_tensor(c.axis)}), naive_gather(data, any, axis, b));
+                EXPECT_TENSOR_EQ(eval(v8, {data, any, scalar_tensor(c.axis)}), naive_gather(data, any, axis, b));
             }
         }
     }
@@ -220,6 +199,6 @@ TEST(Gather, InvalidCases) {
     // Mismatching runtime inputs.
     auto n = gather(8, param(element::f32, PartialShape::dynamic()), param(element::i32, PartialShape::dynamic()),
                     param(element::i64, Shape{}), 1);
-    EXPECT_THROW(run(n, {Tensor(element::f32, {2, 3}), Tensor(element::i32, {3, 1}), scalar_tensor(1)}), ModelError);
-    EXPECT_THROW(run(n, {Tensor(element::f32, {2, 3}), Tensor(element::i32, {2, 1}), scalar_tensor(2)}), ModelError);
+    EXPECT_THROW(eval(n, {Tensor(element::f32, {2, 3}), Tensor(element::i32, {3, 1}), scalar_tensor(1)}), ModelError);
+    EXPECT_THROW(eval(n, {Tensor(element::f32, {2, 3}), Tensor(element::i32, {2, 1}), scalar_tensor(2)}), ModelError);
 }

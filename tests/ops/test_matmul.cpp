@@ -10,20 +10,16 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::Dims;
+using test::run;
+using test::to_shape;
 
 namespace {
-
-using Dims = std::vector<int64_t>;
 
 std::shared_ptr<Node> make_matmul(element::Type et, const PartialShape& a, const PartialShape& b, bool ta = false,
                                   bool tb = false) {
     return op::make("MatMul", {op::parameter(et, a), op::parameter(et, b)},
                     {{"transpose_a", ta ? "true" : "false"}, {"transpose_b", tb ? "true" : "false"}});
-}
-
-TensorVector run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx);
 }
 
 // The expected product, one output element at a time: output coordinates are mapped back to each operand
@@ -89,8 +85,6 @@ Naive naive_matmul(const std::vector<double>& a, Dims as, const std::vector<doub
     }
     return res;
 }
-
-Shape to_shape(const Dims& d) { return Shape(d.begin(), d.end()); }
 
 // Swaps the two trailing axes (the stored layout of a transposed operand).
 Dims stored(Dims d, bool transposed) {

@@ -12,17 +12,9 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::eval;
 
 namespace {
-
-std::vector<size_t> coords_of(size_t flat, const Shape& shape) {
-    std::vector<size_t> c(shape.size());
-    for (size_t d = shape.size(); d-- > 0;) {
-        c[d] = flat % shape[d];
-        flat /= shape[d];
-    }
-    return c;
-}
 
 // For each element, the values of the elements that agree with it outside `axes`.
 std::vector<std::vector<long double>> groups(const std::vector<double>& v, const Shape& shape,
@@ -32,9 +24,9 @@ std::vector<std::vector<long double>> groups(const std::vector<double>& v, const
         reduced.insert(static_cast<size_t>(a < 0 ? a + static_cast<int64_t>(shape.size()) : a));
     std::vector<std::vector<long double>> out(v.size());
     for (size_t i = 0; i < v.size(); ++i) {
-        const auto ci = coords_of(i, shape);
+        const auto ci = test::unravel(i, shape);
         for (size_t j = 0; j < v.size(); ++j) {
-            const auto cj = coords_of(j, shape);
+            const auto cj = test::unravel(j, shape);
             bool same = true;
             for (size_t d = 0; d < shape.size(); ++d)
                 same = same && (reduced.count(d) || ci[d] == cj[d]);
@@ -75,11 +67,6 @@ std::vector<double> naive_l2(const Tensor& x, const std::vector<int64_t>& axes, 
         out[i] = static_cast<double>(v[i] / std::sqrt(add ? sq + eps : std::max<long double>(sq, eps)));
     }
     return out;
-}
-
-Tensor eval(const Node& node, const TensorVector& in) {
-    EvalContext ctx;
-    return evaluate_node(node, in, ctx).at(0);
 }
 
 Tensor i64s(const std::vector<int64_t>& v) { return test::make_tensor<int64_t>(element::i64, {v.size()}, v); }
@@ -231,7 +218,7 @@ TEST(BatchNormInference, BothVersionsMatchBruteForce) {
                            m = test::values(mean), v = test::values(var);
                 std::vector<double> expected(xv.size());
                 for (size_t i = 0; i < xv.size(); ++i) {
-                    const size_t ch = coords_of(i, shape)[1];
+                    const size_t ch = test::unravel(i, shape)[1];
                     expected[i] = g[ch] * (xv[i] - m[ch]) / std::sqrt(v[ch] + 0.01) + b[ch];
                 }
                 const double tol = et == element::f16 ? 4e-3 : 1e-5;

@@ -11,32 +11,18 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::iota;
 using test::make_tensor;
+using test::run;
 
 namespace {
 
 using Ints = std::vector<int64_t>;
-const std::vector<element::Type> kAllTypes{element::boolean, element::u8,  element::i8, element::i32,
-                                           element::i64,     element::f16, element::f32};
 const std::vector<std::string> kModes{"constant", "edge", "reflect", "symmetric"};
 
 Tensor ints(const Ints& v, element::Type type = element::i64) { return make_tensor<int64_t>(type, {v.size()}, v); }
 Output cst(const Ints& v, element::Type type = element::i64) { return op::constant(ints(v, type)); }
 Tensor floats(const Shape& s, const std::vector<float>& v) { return make_tensor<float>(element::f32, s, v); }
-
-Tensor iota(element::Type type, const Shape& shape) {
-    std::vector<double> v(shape_size(shape));
-    for (size_t i = 0; i < v.size(); ++i)
-        v[i] = type == element::boolean ? static_cast<double>(i % 2)
-               : type.size() == 1      ? static_cast<double>(i % 100 + 1)
-                                       : static_cast<double>(i + 1);
-    return make_tensor<double>(type, shape, v);
-}
-
-TensorVector run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx);
-}
 
 Tensor eval_pad(const Tensor& data, const Ints& begin, const Ints& end, const std::string& mode,
                 const Tensor* value = nullptr, int64_t version = 12) {
@@ -141,20 +127,21 @@ TEST(Pad, SpecNegativeAndMixedPadsExamples) {
 
 TEST(Pad, SpecShapeExamplesWithPadValue) {
     const Tensor fifteen = floats({}, {15});
-    Tensor out = eval_pad(iota(element::f32, {1, 3, 32, 40}), {0, 5, 2, 1}, {1, 0, 3, 7}, "constant", &fifteen, 1);
+    Tensor out =
+        eval_pad(iota(element::f32, {1, 3, 32, 40}, 1, 1), {0, 5, 2, 1}, {1, 0, 3, 7}, "constant", &fifteen, 1);
     ASSERT_EQ(out.get_shape(), (Shape{2, 8, 37, 48}));
     EXPECT_EQ(out.data<float>()[0], 15.f);
     EXPECT_EQ(out.data<float>()[(5 * 37 + 2) * 48 + 1], 1.f);  // the first data element
     EXPECT_EQ(out.data<float>()[out.get_size() - 1], 15.f);
-    out = eval_pad(iota(element::f32, {2, 3, 32, 40}), {0, -2, -8, 1}, {-1, 4, -6, 7}, "constant", &fifteen);
+    out = eval_pad(iota(element::f32, {2, 3, 32, 40}, 1, 1), {0, -2, -8, 1}, {-1, 4, -6, 7}, "constant", &fifteen);
     ASSERT_EQ(out.get_shape(), (Shape{1, 5, 18, 48}));
     EXPECT_EQ(out.data<float>()[1], 2 * 1280 + 8 * 40 + 1.f);  // data[0, 2, 8, 0]
-    EXPECT_EQ(eval_pad(iota(element::f32, {1, 3, 32, 40}), {0, 5, 2, 1}, {1, 0, 3, 7}, "edge").get_shape(),
+    EXPECT_EQ(eval_pad(iota(element::f32, {1, 3, 32, 40}, 1, 1), {0, 5, 2, 1}, {1, 0, 3, 7}, "edge").get_shape(),
               (Shape{2, 8, 37, 48}));
 }
 
 TEST(Pad, PadValueOfEachType) {
-    for (const auto& type : kAllTypes) {
+    for (const auto& type : test::kElementTypes) {
         const Tensor data = make_tensor<int>(type, {2}, {1, 0});
         const Tensor value = make_tensor<int>(type, {}, {1});
         EXPECT_TENSOR_EQ(eval_pad(data, {1}, {2}, "constant", &value),
@@ -172,7 +159,7 @@ TEST(Pad, RandomMatchesReferenceForAllTypesAndModes) {
     auto rnd = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(gen); };
     for (int iter = 0; iter < 240; ++iter) {
         const std::string& mode = kModes[static_cast<size_t>(iter) % kModes.size()];
-        const element::Type type = kAllTypes[static_cast<size_t>(iter / 4) % kAllTypes.size()];
+        const element::Type type = test::kElementTypes[static_cast<size_t>(iter / 4) % test::kElementTypes.size()];
         const int64_t version = iter % 3 == 0 ? 1 : 12;
         Shape shape(static_cast<size_t>(rnd(0, 4)));
         for (auto& d : shape)
@@ -185,7 +172,7 @@ TEST(Pad, RandomMatchesReferenceForAllTypesAndModes) {
             begin.push_back(rnd(least, most));
             end.push_back(rnd(least, most));
         }
-        const Tensor data = iota(type, shape);
+        const Tensor data = iota(type, shape, 1, 1);
         const Tensor value = make_tensor<int>(type, {}, {type == element::boolean ? 1 : 77});
         const bool with_value = mode == "constant" && rnd(0, 1);
         const std::vector<char> zero(type.size(), 0);
@@ -240,6 +227,6 @@ TEST(Pad, InvalidInputsThrow) {
                  ModelError);  // pad_value is not a scalar
     // Pads only known at run time.
     auto n = op::make("Pad", {data, op::parameter(element::i64, Shape{2}), cst({0, 0})}, {{"pad_mode", "reflect"}});
-    EXPECT_THROW(run(n, {iota(element::f32, {3, 4}), ints({0, 4}), ints({0, 0})}), ModelError);
-    EXPECT_EQ(run(n, {iota(element::f32, {3, 4}), ints({0, 3}), ints({0, 0})}).at(0).get_shape(), (Shape{3, 7}));
+    EXPECT_THROW(run(n, {iota(element::f32, {3, 4}, 1, 1), ints({0, 4}), ints({0, 0})}), ModelError);
+    EXPECT_EQ(run(n, {iota(element::f32, {3, 4}, 1, 1), ints({0, 3}), ints({0, 0})}).at(0).get_shape(), (Shape{3, 7}));
 }

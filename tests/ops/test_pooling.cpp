@@ -13,35 +13,11 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::Dims;
+using test::run;
+using test::to_shape;
 
 namespace {
-
-using Dims = std::vector<int64_t>;
-
-template <typename F>
-void for_each_index(const Dims& shape, F&& f) {
-    int64_t total = 1;
-    for (int64_t d : shape)
-        total *= d;
-    Dims idx(shape.size(), 0);
-    for (int64_t t = 0; t < total; ++t) {
-        f(idx);
-        for (size_t ax = shape.size(); ax-- > 0;) {
-            if (++idx[ax] < shape[ax])
-                break;
-            idx[ax] = 0;
-        }
-    }
-}
-
-int64_t flat(const Dims& shape, const Dims& idx) {
-    int64_t o = 0;
-    for (size_t i = 0; i < shape.size(); ++i)
-        o = o * shape[i] + idx[i];
-    return o;
-}
-
-Shape to_shape(const Dims& d) { return Shape(d.begin(), d.end()); }
 
 struct Params {
     std::string auto_pad = "explicit", rounding = "floor";
@@ -92,10 +68,10 @@ Expected naive_pool(const std::vector<double>& x, const Dims& xs, const Params& 
     for (size_t s = 0; s < n; ++s)
         plane *= xs[2 + s];
     const Dims kshape = p.kernel;
-    for_each_index(e.shape, [&](const Dims& o) {
+    test::for_each_index(e.shape, [&](const Dims& o) {
         double best = -std::numeric_limits<double>::infinity(), sum = 0;
         int64_t best_at = -1, inside = 0, taps = 0;
-        for_each_index(kshape, [&](const Dims& k) {
+        test::for_each_index(kshape, [&](const Dims& k) {
             ++taps;
             Dims xi{o[0], o[1]};
             bool in = true;
@@ -106,7 +82,7 @@ Expected naive_pool(const std::vector<double>& x, const Dims& xs, const Params& 
             }
             if (!in)
                 return;
-            const int64_t at = flat(xs, xi);
+            const int64_t at = test::ravel(xi, xs);
             ++inside;
             sum += x[at];
             if (best_at < 0 || x[at] > best) {
@@ -134,11 +110,6 @@ Attributes pool_attrs(const Params& p) {
     if (!p.pads_end.empty())
         a.emplace_back("pads_end", op::list(p.pads_end));
     return a;
-}
-
-TensorVector run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx);
 }
 
 std::shared_ptr<Node> max_pool(int64_t version, element::Type et, const PartialShape& shape, const Params& p,

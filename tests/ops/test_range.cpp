@@ -12,6 +12,7 @@
 
 using namespace ovcl;
 using test::make_tensor;
+using test::run;
 
 namespace {
 
@@ -20,11 +21,6 @@ const element::Type kF32 = element::f32, kF16 = element::f16;
 template <typename T>
 Tensor scalar(element::Type type, T v) {
     return make_tensor<T>(type, {}, {v});
-}
-
-TensorVector run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx);
 }
 
 // Builds Range from constants (so shape inference sees the values) and evaluates it.

@@ -14,6 +14,7 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::eval_single;
 
 namespace {
 
@@ -61,15 +62,6 @@ const std::map<std::string, Fold>& folds() {
     return f;
 }
 
-std::vector<size_t> coords_of(size_t flat, const Shape& shape) {
-    std::vector<size_t> c(shape.size());
-    for (size_t d = shape.size(); d-- > 0;) {
-        c[d] = flat % shape[d];
-        flat /= shape[d];
-    }
-    return c;
-}
-
 // Expected output (as doubles, C order) and shape.
 std::pair<std::vector<double>, Shape> brute_force(const std::string& type, const Tensor& data,
                                                   const std::vector<int64_t>& axes, bool keep_dims) {
@@ -92,10 +84,10 @@ std::pair<std::vector<double>, Shape> brute_force(const std::string& type, const
     const auto in = test::values(data);
     std::vector<double> out;
     for (size_t o = 0; o < shape_size(kept_shape); ++o) {
-        const auto oc = coords_of(o, kept_shape);
+        const auto oc = test::unravel(o, kept_shape);
         std::vector<long double> group;
         for (size_t i = 0; i < in.size(); ++i) {
-            const auto ic = coords_of(i, shape);
+            const auto ic = test::unravel(i, shape);
             bool match = true;
             for (size_t k = 0; k < kept_axes.size(); ++k)
                 match = match && ic[kept_axes[k]] == oc[k];
@@ -118,13 +110,6 @@ Tensor axes_tensor(const std::vector<int64_t>& axes, bool scalar = false) {
     return test::make_tensor<int64_t>(element::i64, scalar ? Shape{} : Shape{axes.size()}, axes);
 }
 
-Tensor eval(const Node& node, const TensorVector& in) {
-    EvalContext ctx;
-    auto out = evaluate_node(node, in, ctx);
-    EXPECT_EQ(out.size(), 1u);
-    return out.at(0);
-}
-
 void check_against_brute_force(const std::string& type, element::Type et, const Shape& shape,
                                const std::vector<int64_t>& axes, bool keep_dims, double lo, double hi, double tol,
                                uint32_t seed) {
@@ -135,7 +120,7 @@ void check_against_brute_force(const std::string& type, element::Type et, const 
     const auto [expected, out_shape] = brute_force(type, data, axes, keep_dims);
     EXPECT_EQ(node->get_output_partial_shape(0), PartialShape(out_shape));
     EXPECT_EQ(node->get_output_element_type(0), et);
-    const Tensor actual = eval(*node, {data, axes_tensor(axes)});
+    const Tensor actual = eval_single(*node, {data, axes_tensor(axes)});
     EXPECT_TENSOR_NEAR(actual, test::make_tensor<double>(et, out_shape, expected), tol, tol);
 }
 
@@ -171,7 +156,8 @@ TEST(Reduce, HigherRanksAndScalarAxes) {
     auto node = reduce_node("ReduceSum", element::f32, Shape{2, 3}, {1}, false, true);
     EXPECT_EQ(node->get_output_partial_shape(0), PartialShape(Shape{2}));
     const Tensor data = test::make_tensor<float>(element::f32, {2, 3}, {1, 2, 3, 4, 5, 6});
-    EXPECT_TENSOR_EQ(eval(*node, {data, axes_tensor({1}, true)}), test::make_tensor<float>(element::f32, {2}, {6, 15}));
+    EXPECT_TENSOR_EQ(eval_single(*node, {data, axes_tensor({1}, true)}),
+                     test::make_tensor<float>(element::f32, {2}, {6, 15}));
 }
 
 TEST(Reduce, IntegerTypesAreExact) {
@@ -188,7 +174,7 @@ TEST(Reduce, IntegerMeanTruncatesTowardZero) {
         auto node = reduce_node("ReduceMean", et, Shape{2, 2}, {1}, false);
         const Tensor data = test::make_tensor<int64_t>(et, {2, 2}, {-7, 2, 7, 0});
         // -5 / 2 -> -2, 7 / 2 -> 3
-        EXPECT_TENSOR_EQ(eval(*node, {data, axes_tensor({1})}), test::make_tensor<int64_t>(et, {2}, {-2, 3}));
+        EXPECT_TENSOR_EQ(eval_single(*node, {data, axes_tensor({1})}), test::make_tensor<int64_t>(et, {2}, {-2, 3}));
     }
 }
 
@@ -196,7 +182,7 @@ TEST(Reduce, IntegerSumWrapsLikeTheElementType) {
     auto node = reduce_node("ReduceSum", element::i32, Shape{2}, {0}, false);
     const int32_t big = std::numeric_limits<int32_t>::max();
     const Tensor data = test::make_tensor<int32_t>(element::i32, {2}, {big, 1});
-    EXPECT_TENSOR_EQ(eval(*node, {data, axes_tensor({0})}),
+    EXPECT_TENSOR_EQ(eval_single(*node, {data, axes_tensor({0})}),
                      test::make_tensor<int32_t>(element::i32, {}, {std::numeric_limits<int32_t>::min()}));
 }
 
@@ -204,16 +190,16 @@ TEST(Reduce, F32SumAccumulatesInDouble) {
     // In f32 arithmetic 1e8 + 1 rounds back to 1e8 and the sum would be 0.
     auto node = reduce_node("ReduceSum", element::f32, Shape{3}, {0}, false);
     const Tensor data = test::make_tensor<float>(element::f32, {3}, {1e8f, 1.f, -1e8f});
-    EXPECT_TENSOR_EQ(eval(*node, {data, axes_tensor({0})}), test::make_tensor<float>(element::f32, {}, {1.f}));
+    EXPECT_TENSOR_EQ(eval_single(*node, {data, axes_tensor({0})}), test::make_tensor<float>(element::f32, {}, {1.f}));
     auto mean = reduce_node("ReduceMean", element::f32, Shape{3}, {0}, true);
-    EXPECT_TENSOR_NEAR(eval(*mean, {data, axes_tensor({0})}), test::make_tensor<float>(element::f32, {1}, {1.f / 3}),
-                       1e-7, 0);
+    EXPECT_TENSOR_NEAR(eval_single(*mean, {data, axes_tensor({0})}),
+                       test::make_tensor<float>(element::f32, {1}, {1.f / 3}), 1e-7, 0);
 }
 
 TEST(Reduce, HandValues) {
     const Tensor data = test::make_tensor<float>(element::f32, {2, 3}, {1, -2, 3, -4, 5, -6});
     const auto run = [&](const std::string& type, const std::vector<int64_t>& axes, bool keep) {
-        return eval(*reduce_node(type, element::f32, Shape{2, 3}, axes, keep), {data, axes_tensor(axes)});
+        return eval_single(*reduce_node(type, element::f32, Shape{2, 3}, axes, keep), {data, axes_tensor(axes)});
     };
     EXPECT_TENSOR_EQ(run("ReduceSum", {0}, true), test::make_tensor<float>(element::f32, {1, 3}, {-3, 3, -3}));
     EXPECT_TENSOR_EQ(run("ReduceMax", {1}, false), test::make_tensor<float>(element::f32, {2}, {3, 5}));
@@ -231,7 +217,7 @@ TEST(Reduce, EmptyAxesIsIdentity) {
             auto node = reduce_node(type, element::f32, Shape{2, 3}, {}, keep);
             EXPECT_EQ(node->get_output_partial_shape(0), PartialShape(Shape{2, 3}));
             const Tensor data = test::make_tensor<float>(element::f32, {2, 3}, {1, 2, 3, 4, 5, 6});
-            EXPECT_TENSOR_EQ(eval(*node, {data, axes_tensor({})}), data) << type;
+            EXPECT_TENSOR_EQ(eval_single(*node, {data, axes_tensor({})}), data) << type;
         }
 }
 
@@ -244,9 +230,11 @@ TEST(Reduce, LogicalAndOr) {
 
     const Tensor data = test::make_tensor<int>(element::boolean, {2, 2}, {1, 1, 0, 1});
     auto all = reduce_node("ReduceLogicalAnd", element::boolean, Shape{2, 2}, {1}, false);
-    EXPECT_TENSOR_EQ(eval(*all, {data, axes_tensor({1})}), test::make_tensor<int>(element::boolean, {2}, {1, 0}));
+    EXPECT_TENSOR_EQ(eval_single(*all, {data, axes_tensor({1})}),
+                     test::make_tensor<int>(element::boolean, {2}, {1, 0}));
     auto any = reduce_node("ReduceLogicalOr", element::boolean, Shape{2, 2}, {0}, true);
-    EXPECT_TENSOR_EQ(eval(*any, {data, axes_tensor({0})}), test::make_tensor<int>(element::boolean, {1, 2}, {1, 1}));
+    EXPECT_TENSOR_EQ(eval_single(*any, {data, axes_tensor({0})}),
+                     test::make_tensor<int>(element::boolean, {1, 2}, {1, 1}));
 }
 
 TEST(Reduce, DynamicShapes) {
@@ -265,7 +253,8 @@ TEST(Reduce, DynamicShapes) {
     const Tensor x = test::random_tensor(element::f32, {2, 3, 4}, -1, 1, 5);
     const Tensor ax = test::make_tensor<int32_t>(element::i32, {1}, {-2});
     const auto [expected, shape] = brute_force("ReduceSum", x, {-2}, false);
-    EXPECT_TENSOR_NEAR(eval(*drop, {x, ax}), test::make_tensor<double>(element::f32, shape, expected), 1e-5, 1e-5);
+    EXPECT_TENSOR_NEAR(eval_single(*drop, {x, ax}), test::make_tensor<double>(element::f32, shape, expected), 1e-5,
+                       1e-5);
 }
 
 TEST(Reduce, InvalidCasesThrowModelError) {

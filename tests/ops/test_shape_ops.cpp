@@ -9,6 +9,7 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::run;
 
 namespace {
 
@@ -22,11 +23,6 @@ PartialShape reshape_shape(const PartialShape& data, const std::vector<int64_t>&
     return reshape(param(element::f32, data), i64_const(pattern), special_zero)->get_output_partial_shape(0);
 }
 
-TensorVector run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx);
-}
-
 Tensor i64_tensor(const std::vector<int64_t>& v) { return test::make_tensor<int64_t>(element::i64, {v.size()}, v); }
 
 // Data-movement ops keep the bytes: the output must be the input's bytes under the new shape.
@@ -36,9 +32,6 @@ void expect_same_bytes(const Tensor& out, const Tensor& in, const Shape& shape) 
     ASSERT_EQ(out.get_byte_size(), in.get_byte_size());
     EXPECT_EQ(std::memcmp(out.data(), in.data(), in.get_byte_size()), 0);
 }
-
-const std::vector<element::Type> kTypes = {element::f32, element::f16, element::i64, element::i32,
-                                           element::i8,  element::u8,  element::boolean};
 
 }  // namespace
 
@@ -97,7 +90,7 @@ TEST(Reshape, InvalidCases) {
 }
 
 TEST(Reshape, EvaluatesEveryElementTypeAndRuntimeTargets) {
-    for (auto type : kTypes) {
+    for (auto type : test::kElementTypes) {
         SCOPED_TRACE(type.get_type_name());
         Tensor data = test::random_tensor(type, {2, 3, 4}, -50, 50, 7);
         auto n = reshape(param(type, PartialShape::dynamic()), param(element::i64, PartialShape("[?]")), true);
@@ -164,7 +157,7 @@ TEST(Squeeze, DynamicShapes) {
 }
 
 TEST(Squeeze, EvaluatesWithRuntimeAxes) {
-    for (auto type : kTypes) {
+    for (auto type : test::kElementTypes) {
         SCOPED_TRACE(type.get_type_name());
         Tensor data = test::random_tensor(type, {1, 4, 1, 3}, -20, 20, 11);
         auto n = op::make("Squeeze", {param(type, PartialShape::dynamic()), param(element::i64, PartialShape("[?]"))});
@@ -207,7 +200,7 @@ TEST(Unsqueeze, ShapesAndInvalidAxes) {
 }
 
 TEST(Unsqueeze, Evaluates) {
-    for (auto type : kTypes) {
+    for (auto type : test::kElementTypes) {
         SCOPED_TRACE(type.get_type_name());
         Tensor data = test::random_tensor(type, {3, 2}, -9, 9, 5);
         auto n = op::make("Unsqueeze",
@@ -235,7 +228,7 @@ TEST(ShapeOf, ShapesTypesAndValues) {
     EXPECT_THROW(op::make("ShapeOf", {param(element::f32, Shape{2})}, {{"output_type", "int"}}, 3), ModelError);
     EXPECT_THROW(op::make("ShapeOf", {}, {}, 1), ModelError);
 
-    for (auto type : kTypes) {
+    for (auto type : test::kElementTypes) {
         SCOPED_TRACE(type.get_type_name());
         Tensor data(type, {4, 1, 7});
         EXPECT_TENSOR_EQ(run(v1, {data}).at(0), i64_tensor({4, 1, 7}));

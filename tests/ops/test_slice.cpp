@@ -11,30 +11,14 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::iota;
 using test::make_tensor;
+using test::run;
 
 namespace {
 
 using Ints = std::vector<int64_t>;
-const std::vector<element::Type> kAllTypes{element::boolean, element::u8,  element::i8, element::i32,
-                                           element::i64,     element::f16, element::f32};
-
-// Element i holds i (reduced to fit small types; booleans alternate).
-Tensor iota(element::Type type, const Shape& shape) {
-    std::vector<double> v(shape_size(shape));
-    for (size_t i = 0; i < v.size(); ++i)
-        v[i] = type == element::boolean ? static_cast<double>(i % 2)
-               : type.size() == 1      ? static_cast<double>(i % 100)
-                                       : static_cast<double>(i);
-    return make_tensor<double>(type, shape, v);
-}
-
 Tensor ints(const Ints& v, element::Type type = element::i64) { return make_tensor<int64_t>(type, {v.size()}, v); }
-
-TensorVector run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx);
-}
 
 Output cst(const Ints& v, element::Type type = element::i64) { return op::constant(ints(v, type)); }
 
@@ -254,7 +238,7 @@ TEST(StridedSlice, RandomSlicesMatchReferenceForAllTypes) {
                 }
             }
         }
-        const element::Type type = kAllTypes[static_cast<size_t>(iter) % kAllTypes.size()];
+        const element::Type type = test::kElementTypes[static_cast<size_t>(iter) % test::kElementTypes.size()];
         const Tensor data = iota(type, shape);
         const Tensor expected = ref_strided_slice(data, c);
         EXPECT_TENSOR_EQ(eval_ss(data, c), expected)
@@ -410,7 +394,7 @@ TEST(Slice, RandomSlicesMatchReferenceForAllTypes) {
             stop.push_back(rnd(-8, 8));
             step.push_back(rnd(0, 1) ? rnd(1, 3) : -rnd(1, 3));
         }
-        const element::Type type = kAllTypes[static_cast<size_t>(iter) % kAllTypes.size()];
+        const element::Type type = test::kElementTypes[static_cast<size_t>(iter) % test::kElementTypes.size()];
         const Tensor data = iota(type, shape);
         EXPECT_TENSOR_EQ(eval_slice(data, start, stop, step, &axes), ref_slice(data, start, stop, step, axes))
             << "iter " << iter << " shape " << shape << " start " << op::list(start) << " stop " << op::list(stop)

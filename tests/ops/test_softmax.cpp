@@ -13,6 +13,7 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::eval;
 
 namespace {
 
@@ -43,11 +44,6 @@ std::shared_ptr<Node> softmax_node(const std::string& type, int64_t version, ele
     return op::make(type, {op::parameter(et, shape)}, attrs, version);
 }
 
-Tensor eval(const Node& node, const Tensor& x) {
-    EvalContext ctx;
-    return evaluate_node(node, {x}, ctx).at(0);
-}
-
 void check(const std::string& type, int64_t version, element::Type et, const Shape& shape, int64_t axis, double shift,
            double tol, uint32_t seed) {
     SCOPED_TRACE(type + "-" + std::to_string(version) + " " + et.get_type_name() + " " + shape.to_string() + " axis " +
@@ -64,7 +60,7 @@ void check(const std::string& type, int64_t version, element::Type et, const Sha
     auto expected = naive_softmax(stored, shape, axis, type == "LogSoftmax");
     auto node = softmax_node(type, version, et, shape, axis);
     EXPECT_EQ(node->get_output_partial_shape(0), PartialShape(shape));
-    EXPECT_TENSOR_NEAR(eval(*node, input), test::make_tensor<double>(et, shape, expected), tol, tol);
+    EXPECT_TENSOR_NEAR(eval(*node, {input}), test::make_tensor<double>(et, shape, expected), tol, tol);
 }
 
 }  // namespace
@@ -97,10 +93,10 @@ TEST(Softmax, LargeMagnitudeInputsAreStable) {
     // Huge logits: one dominates completely.
     auto node = softmax_node("Softmax", 8, element::f32, Shape{3}, 0);
     const Tensor x = test::make_tensor<float>(element::f32, {3}, {1e38f, -1e38f, 0.f});
-    EXPECT_TENSOR_EQ(eval(*node, x), test::make_tensor<float>(element::f32, {3}, {1, 0, 0}));
+    EXPECT_TENSOR_EQ(eval(*node, {x}), test::make_tensor<float>(element::f32, {3}, {1, 0, 0}));
     auto log_node = softmax_node("LogSoftmax", 5, element::f32, Shape{3}, 0);
     const Tensor y = test::make_tensor<float>(element::f32, {3}, {1000.f, 1000.f, 1000.f});
-    EXPECT_TENSOR_NEAR(eval(*log_node, y),
+    EXPECT_TENSOR_NEAR(eval(*log_node, {y}),
                        test::make_tensor<double>(element::f32, {3}, std::vector<double>(3, -std::log(3.0))), 1e-6, 0);
 }
 
@@ -108,18 +104,18 @@ TEST(Softmax, HandValuesAndDefaultAxis) {
     // The default axis is 1.
     auto node = softmax_node("Softmax", 8, element::f32, Shape{2, 3}, std::nullopt);
     const Tensor x = test::make_tensor<float>(element::f32, {2, 3}, {1, 2, 3, 0, 0, 0});
-    EXPECT_TENSOR_NEAR(eval(*node, x),
+    EXPECT_TENSOR_NEAR(eval(*node, {x}),
                        test::make_tensor<double>(element::f32, {2, 3},
                                                  {0.09003057317, 0.24472847105, 0.66524095577, 1. / 3, 1. / 3, 1. / 3}),
                        1e-7, 0);
     auto v1 = softmax_node("Softmax", 1, element::f32, Shape{2, 3}, std::nullopt);
     EXPECT_EQ(v1->get_version(), 1);
-    EXPECT_TENSOR_NEAR(eval(*v1, x), eval(*node, x), 0, 0);
+    EXPECT_TENSOR_NEAR(eval(*v1, {x}), eval(*node, {x}), 0, 0);
     auto log_node = softmax_node("LogSoftmax", 5, element::f32, Shape{2, 2}, 0);
     const Tensor y = test::make_tensor<float>(element::f32, {2, 2}, {0, 1, 0, 3});
     const double l2 = std::log(2.0), l1e2 = std::log1p(std::exp(2.0));
-    EXPECT_TENSOR_NEAR(eval(*log_node, y), test::make_tensor<double>(element::f32, {2, 2}, {-l2, -l1e2, -l2, 2 - l1e2}),
-                       1e-6, 0);
+    EXPECT_TENSOR_NEAR(eval(*log_node, {y}),
+                       test::make_tensor<double>(element::f32, {2, 2}, {-l2, -l1e2, -l2, 2 - l1e2}), 1e-6, 0);
 }
 
 TEST(Softmax, DynamicShapes) {
@@ -130,7 +126,7 @@ TEST(Softmax, DynamicShapes) {
     EXPECT_EQ(dims->get_output_element_type(0), element::f16);
     const Tensor x = test::random_tensor(element::f32, {3, 5}, -1, 1, 9);
     EXPECT_TENSOR_NEAR(
-        eval(*node, x),
+        eval(*node, {x}),
         test::make_tensor<double>(element::f32, {3, 5}, naive_softmax(test::values(x), {3, 5}, 1, false)), 1e-6, 1e-6);
 }
 

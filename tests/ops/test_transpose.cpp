@@ -12,6 +12,7 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::eval;
 
 namespace {
 
@@ -20,11 +21,6 @@ Output param(element::Type t, const PartialShape& s) { return op::parameter(t, s
 
 std::shared_ptr<Node> transpose(const Output& data, const Output& order) {
     return op::make("Transpose", {data, order});
-}
-
-Tensor run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    return evaluate_node(*node, inputs, ctx).at(0);
 }
 
 // Walks the input and scatters each element to where the permutation sends it (the kernel gathers instead).
@@ -37,13 +33,8 @@ Tensor naive_transpose(const Tensor& in, const std::vector<int64_t>& order) {
     const size_t es = in.get_element_type().size();
     const auto* src = static_cast<const char*>(in.data());
     auto* dst = static_cast<char*>(out.data());
-    std::vector<size_t> coord(s.size());
     for (size_t flat = 0; flat < in.get_size(); ++flat) {
-        size_t rem = flat;
-        for (size_t ax = s.size(); ax-- > 0;) {
-            coord[ax] = rem % s[ax];
-            rem /= s[ax];
-        }
+        const Coordinate coord = test::unravel(flat, s);
         size_t out_flat = 0;
         for (size_t i = 0; i < s.size(); ++i)
             out_flat = out_flat * out_shape[i] + coord[static_cast<size_t>(order[i])];
@@ -52,8 +43,12 @@ Tensor naive_transpose(const Tensor& in, const std::vector<int64_t>& order) {
     return out;
 }
 
-const std::vector<element::Type> kTypes = {element::f32, element::f16, element::i64, element::i32,
-                                           element::i8,  element::u8,  element::boolean, element::f64};
+// The shared list plus f64.
+const std::vector<element::Type> kTypes = [] {
+    auto types = test::kElementTypes;
+    types.push_back(element::f64);
+    return types;
+}();
 
 }  // namespace
 
@@ -61,16 +56,16 @@ TEST(Transpose, HandDerivedValues) {
     auto in = test::make_tensor<float>(element::f32, {2, 3}, {1, 2, 3, 4, 5, 6});
     auto n = transpose(param(element::f32, Shape{2, 3}), i64_const({1, 0}));
     EXPECT_EQ(n->get_output_partial_shape(0), PartialShape(Shape{3, 2}));
-    EXPECT_TENSOR_EQ(run(n, {in, test::make_tensor<int64_t>(element::i64, {2}, {1, 0})}),
+    EXPECT_TENSOR_EQ(eval(n, {in, test::make_tensor<int64_t>(element::i64, {2}, {1, 0})}),
                      test::make_tensor<float>(element::f32, {3, 2}, {1, 4, 2, 5, 3, 6}));
     // [2,3,2] with order [2,0,1]: out[k][i][j] = in[i][j][k].
     auto in3 = test::make_tensor<int>(element::i32, {2, 3, 2}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
     auto n3 = transpose(param(element::i32, PartialShape::dynamic()), param(element::i64, Shape{3}));
-    EXPECT_TENSOR_EQ(run(n3, {in3, test::make_tensor<int64_t>(element::i64, {3}, {2, 0, 1})}),
+    EXPECT_TENSOR_EQ(eval(n3, {in3, test::make_tensor<int64_t>(element::i64, {3}, {2, 0, 1})}),
                      test::make_tensor<int>(element::i32, {2, 2, 3}, {0, 2, 4, 6, 8, 10, 1, 3, 5, 7, 9, 11}));
     // An empty order reverses the axes.
     auto empty = transpose(param(element::i32, PartialShape::dynamic()), param(element::i32, PartialShape("[?]")));
-    EXPECT_TENSOR_EQ(run(empty, {in3, Tensor(element::i32, {0})}),
+    EXPECT_TENSOR_EQ(eval(empty, {in3, Tensor(element::i32, {0})}),
                      test::make_tensor<int>(element::i32, {2, 3, 2}, {0, 6, 2, 8, 4, 10, 1, 7, 3, 9, 5, 11}));
 }
 
@@ -99,7 +94,7 @@ TEST(Transpose, MatchesNaiveOverRanksOrdersAndTypes) {
                 auto n = transpose(param(type, shape), i64_const(o));
                 Tensor expected = naive_transpose(data, o);
                 EXPECT_EQ(n->get_output_partial_shape(0), PartialShape(expected.get_shape()));
-                EXPECT_TENSOR_EQ(run(n, {data, test::make_tensor<int64_t>(element::i64, {o.size()}, o)}), expected);
+                EXPECT_TENSOR_EQ(eval(n, {data, test::make_tensor<int64_t>(element::i64, {o.size()}, o)}), expected);
             }
         }
     }
@@ -137,6 +132,6 @@ TEST(Transpose, InvalidOrders) {
     // Runtime orders are checked too.
     auto n = transpose(param(element::f32, PartialShape::dynamic()), param(element::i64, PartialShape("[?]")));
     Tensor in(element::f32, {2, 3});
-    EXPECT_THROW(run(n, {in, test::make_tensor<int64_t>(element::i64, {2}, {1, 1})}), ModelError);
-    EXPECT_THROW(run(n, {in, test::make_tensor<int64_t>(element::i64, {3}, {0, 1, 2})}), ModelError);
+    EXPECT_THROW(eval(n, {in, test::make_tensor<int64_t>(element::i64, {2}, {1, 1})}), ModelError);
+    EXPECT_THROW(eval(n, {in, test::make_tensor<int64_t>(element::i64, {3}, {0, 1, 2})}), ModelError);
 }

@@ -12,6 +12,7 @@
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
+using test::eval_single;
 using test::make_tensor;
 
 namespace {
@@ -21,15 +22,8 @@ std::shared_ptr<Node> unary(const std::string& type, element::Type t, const Part
     return op::make(type, {op::parameter(t, shape)}, attrs, version);
 }
 
-Tensor run(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
-    EvalContext ctx;
-    auto out = evaluate_node(*node, inputs, ctx);
-    EXPECT_EQ(out.size(), 1u);
-    return out.at(0);
-}
-
 Tensor run1(const std::string& type, const Tensor& x, const Attributes& attrs = {}, int64_t version = -1) {
-    return run(unary(type, x.get_element_type(), x.get_shape(), attrs, version), {x});
+    return eval_single(unary(type, x.get_element_type(), x.get_shape(), attrs, version), {x});
 }
 
 /// Expected tensor: f applied in double to x's values, stored in x's type.
@@ -128,7 +122,7 @@ TEST(UnaryOps, SwishBeta) {
             const Tensor b = make_tensor<float>(element::f32, bs, {beta});
             auto node = op::make("Swish", {op::parameter(element::f32, {4}), op::constant(b)});
             const Tensor expected = apply_double(x, [beta](double v) { return v / (1 + std::exp(-beta * v)); });
-            EXPECT_TENSOR_NEAR(run(node, {x, b}), expected, 1e-6, 1e-6);
+            EXPECT_TENSOR_NEAR(eval_single(node, {x, b}), expected, 1e-6, 1e-6);
         }
     }
     const auto p = op::parameter(element::f32, {4});
@@ -202,8 +196,8 @@ TEST(UnaryOps, VersionsAndDynamicShapes) {
 TEST(UnaryOps, RuntimeInputsAreChecked) {
     auto n = unary("Exp", element::f32, PartialShape("[?,3]"));
     const Tensor x = test::random_tensor(element::f32, {4, 3});
-    EXPECT_EQ(run(n, {x}).get_shape(), (Shape{4, 3}));
-    EXPECT_THROW(run(n, {test::random_tensor(element::i32, {4, 3}, -3, 3)}), ModelError);
+    EXPECT_EQ(eval_single(n, {x}).get_shape(), (Shape{4, 3}));
+    EXPECT_THROW(eval_single(n, {test::random_tensor(element::i32, {4, 3}, -3, 3)}), ModelError);
     EvalContext ctx;
     EXPECT_THROW(evaluate_node(*n, {x, x}, ctx), InvalidArgument);
     EXPECT_THROW(evaluate_node(*n, {Tensor()}, ctx), InvalidArgument);
