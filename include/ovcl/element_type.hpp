@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <istream>
 #include <ostream>
 #include <string>
 
@@ -76,6 +77,8 @@ template <> constexpr Type from<float>() { return f32; }
 template <> constexpr Type from<double>() { return f64; }
 
 std::ostream& operator<<(std::ostream& os, const Type& t);
+/// Reads a short or legacy name ("f16", "FP16"); sets failbit on an unknown one.
+std::istream& operator>>(std::istream& is, Type& t);
 
 }  // namespace element
 

@@ -112,5 +112,17 @@ std::string Type::get_type_name() const { return info(m_type).name; }
 
 std::ostream& operator<<(std::ostream& os, const Type& t) { return os << t.get_type_name(); }
 
+std::istream& operator>>(std::istream& is, Type& t) {
+    std::string name;
+    if (!(is >> name))
+        return is;
+    try {
+        t = Type(name);
+    } catch (const Exception&) {
+        is.setstate(std::ios::failbit);
+    }
+    return is;
+}
+
 }  // namespace element
 }  // namespace ovcl

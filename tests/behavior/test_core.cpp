@@ -74,6 +74,8 @@ TEST(Core, PropertiesAreTypedAndChecked) {
     EXPECT_THROW(core.set_property("REF", {{"NO_SUCH_KEY", 1}}), NotFound);
     EXPECT_THROW(core.set_property("REF", {{"PERFORMANCE_HINT", "FAST"}}), InvalidArgument);
     EXPECT_THROW(core.set_property("REF", {{"NUM_STREAMS", "-3"}}), InvalidArgument);
+    EXPECT_NO_THROW(core.set_property("REF", {{"INFERENCE_PRECISION_HINT", "f32"}}));  // read from text
+    EXPECT_THROW(core.set_property("REF", {{"INFERENCE_PRECISION_HINT", "f16"}}), InvalidArgument);
     EXPECT_EQ(core.get_property("REF", hint::performance_mode), hint::PerformanceMode::THROUGHPUT);  // unchanged
     const auto supported = core.get_property("REF", supported_properties);
     auto has = [&](const std::string& k) { return std::find(supported.begin(), supported.end(), k) != supported.end(); };

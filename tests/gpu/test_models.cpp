@@ -148,6 +148,7 @@ TEST(GpuPlugin, PropertiesAndDevices) {
     const auto caps = core.get_property("GPU", device::capabilities);
     EXPECT_NE(std::find(caps.begin(), caps.end(), "FP32"), caps.end());
     EXPECT_THROW(core.set_property("GPU", {{"NO_SUCH_KEY", 1}}), NotFound);
+    EXPECT_NO_THROW(core.set_property("GPU", {{"INFERENCE_PRECISION_HINT", "f32"}}));
     EXPECT_THROW(core.set_property("GPU", {{"INFERENCE_PRECISION_HINT", "i8"}}), InvalidArgument);
     EXPECT_THROW(core.set_property("GPU", {{"INFERENCE_PRECISION_HINT", "f16"}}), NotImplemented);  // not silently f32
     EXPECT_THROW(core.compile_model(test::add_relu_model(), "GPU.99"), NotFound);

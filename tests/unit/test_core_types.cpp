@@ -94,3 +94,10 @@ TEST(Ops, ParameterShapeIsWrittenAsIrDoes) {
     auto p = op::parameter(element::i64, PartialShape("[...]"));
     EXPECT_TRUE(p->get_output_partial_shape(0).rank_is_dynamic());
 }
+
+TEST(Any, ElementTypesThroughText) {
+    EXPECT_EQ(Any("f16").as<element::Type>(), element::f16);
+    EXPECT_EQ(Any("FP32").as<element::Type>(), element::f32);
+    EXPECT_EQ(Any(element::i64).as<std::string>(), "i64");
+    EXPECT_THROW(Any("float").as<element::Type>(), InvalidArgument);
+}
