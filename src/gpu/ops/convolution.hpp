@@ -4,5 +4,20 @@
 #include "ops/gpu_op.hpp"
 
 namespace ovcl {
-namespace gpu {}  // namespace gpu
+namespace gpu {
+
+/// Convolution-1 and GroupConvolution-1 over 1-D and 2-D NCHW f32 data.
+///   conv2d_k16 (kernels_cl/convolution.cl): direct convolution, a register block of XB output pixels of a
+///     row x 16 or 32 output channels per work-item; weights must be a Constant, reordered once in configure().
+///   conv2d_dw16 (kernels_cl/convolution_dw.cl): depthwise (one input channel per group), 16 output pixels
+///     per work-item; weights are read as they are, so they need not be a Constant.
+/// Refused (they run on the host): 3-D convolution, element types other than f32, non-constant weights of a
+/// non-depthwise convolution, tensors of 2^31 elements or more.
+class ConvolutionOp : public GpuOp {
+public:
+    Validation validate(const Node& node, const DeviceInfo& device) const override;
+    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
+};
+
+}  // namespace gpu
 }  // namespace ovcl

@@ -1,0 +1,87 @@
+// Depthwise 2-D convolution (GroupConvolution-1 with one input channel per group), NCHW, f32.
+//
+// Macros:
+//   SW       stride along W (1 and 2 load whole vectors; other strides gather)
+//   POST(v)  optional epilogue on a float16 of 16 output pixels of one channel (fusion hook); default v
+//
+// A work-item computes RB output rows of one output channel, 16 consecutive pixels at a time as a float16
+// (vectorised along W; a row's last block is moved back to end at the row's end). Weights are read as they
+// are: [G * M][KH][KW] (M output channels per group).
+//
+// conv2d_dw16: global = (ceil(OH / RB), N * G * M).
+
+#ifndef POST
+#define POST(v) (v)
+#endif
+
+#if SW == 1
+#define LOAD16(r) vload16(0, r)
+#elif SW == 2
+#define LOAD16(r) ((float16)(vload16(0, r).even, vload16(0, (r) + 16).even))
+#else
+#define LOAD16(r)                                                                                                 \
+    ((float16)((r)[0], (r)[SW], (r)[2 * SW], (r)[3 * SW], (r)[4 * SW], (r)[5 * SW], (r)[6 * SW], (r)[7 * SW],        \
+               (r)[8 * SW], (r)[9 * SW], (r)[10 * SW], (r)[11 * SW], (r)[12 * SW], (r)[13 * SW], (r)[14 * SW],      \
+               (r)[15 * SW]))
+#endif
+// Columns a LOAD16 at column ix touches: [ix, ix + SPAN).
+#if SW <= 2
+#define SPAN (16 * SW)
+#else
+#define SPAN (15 * SW + 1)
+#endif
+
+// 16 columns ix, ix + SW, ... of row r, with the ones outside [0, W) read as zero.
+float16 load16_guarded(__global const float* r, const int ix, const int W) {
+    float t[16];
+    for (int i = 0; i < 16; ++i) {
+        const int c = ix + i * SW;
+        t[i] = c >= 0 && c < W ? r[clamp(c, 0, W - 1)] : 0.f;
+    }
+    return vload16(0, t);
+}
+
+__kernel void conv2d_dw16(__global const float* restrict x, __global const float* restrict w,
+                          __global float* restrict y, const int G, const int M, const int H, const int W,
+                          const int OH, const int OW, const int KH, const int KW, const int SH, const int DH,
+                          const int DW, const int PH, const int PW, const int RB) {
+    const int oy0 = get_global_id(0) * RB, oy1 = min(OH, oy0 + RB);
+    const int o = get_global_id(1) % (G * M), n = get_global_id(1) / (G * M);  // output channel, batch
+    __global const float* xc = x + ((size_t)n * G + o / M) * H * W;
+    __global const float* wo = w + (size_t)o * KH * KW;
+    __global float* yo = y + ((size_t)n * G * M + o) * OH * OW;
+
+    for (int oy = oy0; oy < oy1; ++oy) {
+        const int iy0 = oy * SH - PH;
+        const int kh0 = iy0 >= 0 ? 0 : (-iy0 + DH - 1) / DH;
+        const int kh1 = iy0 > H - 1 ? 0 : min(KH, (H - 1 - iy0) / DH + 1);
+        for (int s = 0; s < OW; s += 16) {
+            const int ox = min(s, max(OW - 16, 0));  // the last block ends at the row's end (overlapping)
+            // Taps kw in [kwf0, kwf1) read only columns inside the input; the others gather with a guard.
+            const int ixs = ox * SW - PW, right = W - SPAN - ixs;
+            const int kwf0 = ixs >= 0 ? 0 : min(KW, (-ixs + DW - 1) / DW);
+            const int kwf1 = max(kwf0, right < 0 ? 0 : min(KW, right / DW + 1));
+            float16 acc = (float16)(0.f);
+            for (int kh = kh0; kh < kh1; ++kh) {
+                __global const float* r = xc + (iy0 + kh * DH) * W;
+                __global const float* wr = wo + kh * KW;
+                for (int kw = 0; kw < kwf0; ++kw)
+                    acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(wr[kw]), acc);
+                for (int kw = kwf0; kw < kwf1; ++kw)
+                    acc = fma(LOAD16(r + ixs + kw * DW), (float16)(wr[kw]), acc);
+                for (int kw = kwf1; kw < KW; ++kw)
+                    acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(wr[kw]), acc);
+            }
+            acc = POST(acc);
+            __global float* yr = yo + oy * OW + ox;
+            if (OW >= 16) {
+                vstore16(acc, 0, yr);
+            } else {
+                float t[16];
+                vstore16(acc, 0, t);
+                for (int i = 0; i < OW; ++i)
+                    yr[i] = t[i];
+            }
+        }
+    }
+}

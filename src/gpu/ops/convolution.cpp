@@ -1,0 +1,190 @@
+#include "ops/convolution.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <vector>
+
+#include "ops/convolution_infer.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+namespace {
+
+constexpr int64_t kLanes = 16;  // output channels per float16 weight vector
+
+// A 1-D or 2-D convolution as a 2-D one (1-D: H = OH = KH = 1); channel counts are per group.
+struct Conv2d {
+    int64_t batch = 1, groups = 1, in_channels = 1, out_channels = 1;
+    int64_t h = 1, w = 1, oh = 1, ow = 1, kh = 1, kw = 1;
+    int64_t sh = 1, sw = 1, dh = 1, dw = 1, ph = 0, pw = 0;
+
+    bool depthwise() const { return groups > 1 && in_channels == 1; }
+};
+
+// The register block of conv2d_k16: XB pixels x KBLK * 16 output channels.
+struct Block {
+    int64_t pixels = 14, vectors = 1;
+    int64_t channels() const { return vectors * kLanes; }
+};
+
+bool grouped(const Node& node) { return node.get_type_name() == "GroupConvolution"; }
+
+Conv2d geometry(const Node& node) {
+    const Shape data = node.get_input_shape(0), filter = node.get_input_shape(1);
+    const auto win = shape_infer::convolution_window(node, data, filter);
+    Conv2d g;
+    g.batch = static_cast<int64_t>(data[0]);
+    const bool grp = grouped(node);
+    g.groups = grp ? static_cast<int64_t>(filter[0]) : 1;
+    g.out_channels = static_cast<int64_t>(filter[grp ? 1 : 0]);
+    g.in_channels = static_cast<int64_t>(filter[grp ? 2 : 1]);
+    const size_t n = win.kernel.size(), x = n - 1;  // x: the W axis; 2-D also has H at 0
+    g.w = static_cast<int64_t>(data[2 + x]);
+    g.ow = win.output[x];
+    g.kw = win.kernel[x];
+    g.sw = win.strides[x];
+    g.dw = win.dilations[x];
+    g.pw = win.pads_begin[x];
+    if (n == 2) {
+        g.h = static_cast<int64_t>(data[2]);
+        g.oh = win.output[0];
+        g.kh = win.kernel[0];
+        g.sh = win.strides[0];
+        g.dh = win.dilations[0];
+        g.ph = win.pads_begin[0];
+    }
+    return g;
+}
+
+// The register block of conv2d_k16. Two channel vectors (32 channels) when that pads K no further than one
+// does: each input value read then feeds two FMAs (about 10% faster on PoCL than 1 x 14 pixels). Pixels:
+// the candidate that leaves the fewest idle pixels in a row (the first on ties); each distinct block is one
+// more program build.
+Block choose_block(const Conv2d& g) {
+    Block b;
+    b.vectors = (g.out_channels + kLanes - 1) / kLanes % 2 == 0 ? 2 : 1;
+    const std::vector<int64_t> candidates =
+        b.vectors == 2 ? std::vector<int64_t>{8, 7, 6, 5, 4} : std::vector<int64_t>{14, 16, 12, 8, 7};
+    const auto waste = [&g](int64_t p) { return (g.ow + p - 1) / p * p - g.ow; };
+    b.pixels = candidates[0];
+    for (int64_t p : candidates)
+        if (waste(p) < waste(b.pixels))
+            b.pixels = p;
+    return b;
+}
+
+// [G][K][C][KH][KW] -> [G][KB][KH][KW][C][B] for blocks of B = KBLK * 16 output channels, zero past K.
+Tensor reorder_weights(const Tensor& weights, const Conv2d& g, const Block& b) {
+    Tensor dense(element::f32, weights.get_shape());
+    weights.copy_to(dense);
+    const float* src = dense.data<const float>();
+    const int64_t bw = b.channels(), kb_count = (g.out_channels + bw - 1) / bw;
+    Tensor out(element::f32, Shape{static_cast<size_t>(g.groups * kb_count * g.kh * g.kw * g.in_channels * bw)});
+    float* dst = out.data<float>();
+    std::fill_n(dst, out.get_size(), 0.f);
+    for (int64_t grp = 0; grp < g.groups; ++grp)
+        for (int64_t k = 0; k < g.out_channels; ++k)
+            for (int64_t c = 0; c < g.in_channels; ++c)
+                for (int64_t y = 0; y < g.kh; ++y)
+                    for (int64_t x = 0; x < g.kw; ++x) {
+                        const int64_t s = (((grp * g.out_channels + k) * g.in_channels + c) * g.kh + y) * g.kw + x;
+                        const int64_t d =
+                            ((((grp * kb_count + k / bw) * g.kh + y) * g.kw + x) * g.in_channels + c) * bw + k % bw;
+                        dst[d] = src[s];
+                    }
+    return out;
+}
+
+// Output rows per work-item of conv2d_dw16: about 512 vector FMAs each, so PoCL's per-work-group cost stays
+// small, balanced over the row blocks.
+int64_t depthwise_rows(const Conv2d& g) {
+    const int64_t per_row = (g.ow + 15) / 16 * g.kh * g.kw;
+    const int64_t blocks = std::max<int64_t>(1, g.oh * per_row / 512);
+    return (g.oh + blocks - 1) / blocks;
+}
+
+// One work-item per work-group on CPU devices: a work-item is already a register-blocked loop nest, and one
+// fixed local size means one JIT variant per program on PoCL. A real GPU gets the runtime's choice.
+std::vector<size_t> work_group(const DeviceInfo& device, size_t dims) {
+    return device.is_gpu ? std::vector<size_t>{} : std::vector<size_t>(dims, 1);
+}
+
+KernelLaunch depthwise_launch(const Conv2d& g, const DeviceInfo& device) {
+    const int64_t m = g.out_channels;  // output channels per group
+    const int64_t rows = depthwise_rows(g);
+    KernelLaunch launch;
+    launch.source = "convolution_dw";
+    launch.entry = "conv2d_dw16";
+    launch.options = define("SW", g.sw);
+    launch.args = {KernelArg::input(0), KernelArg::input(1), KernelArg::output(0)};
+    for (int64_t v : {g.groups, m, g.h, g.w, g.oh, g.ow, g.kh, g.kw, g.sh, g.dh, g.dw, g.ph, g.pw, rows})
+        launch.args.push_back(KernelArg::scalar(static_cast<cl_int>(v)));
+    launch.global = {static_cast<size_t>((g.oh + rows - 1) / rows), static_cast<size_t>(g.batch * g.groups * m)};
+    launch.local = work_group(device, 2);
+    return launch;
+}
+
+KernelLaunch direct_launch(const Conv2d& g, const Block& b, const DeviceInfo& device) {
+    KernelLaunch launch;
+    launch.source = "convolution";
+    launch.entry = "conv2d_k16";
+    launch.options = define("XB", b.pixels) + " " + define("KBLK", b.vectors) + " " + define("SW", g.sw);
+    launch.args = {KernelArg::input(0), KernelArg::constant(0), KernelArg::output(0)};
+    for (int64_t v : {g.in_channels, g.h, g.w, g.out_channels, g.oh, g.ow, g.kh, g.kw, g.sh, g.dh, g.dw, g.ph, g.pw,
+                      g.groups})
+        launch.args.push_back(KernelArg::scalar(static_cast<cl_int>(v)));
+    launch.global = {static_cast<size_t>((g.out_channels + b.channels() - 1) / b.channels()),
+                     static_cast<size_t>((g.ow + b.pixels - 1) / b.pixels),
+                     static_cast<size_t>(g.oh * g.batch * g.groups)};
+    launch.local = work_group(device, 3);
+    return launch;
+}
+
+}  // namespace
+
+Validation ConvolutionOp::validate(const Node& node, const DeviceInfo&) const {
+    for (size_t i = 0; i < 2; ++i)
+        if (node.get_input_element_type(i) != element::f32)
+            return Validation::no("input " + std::to_string(i) + " is " +
+                                  node.get_input_element_type(i).get_type_name() +
+                                  "; the OpenCL convolution supports f32 only");
+    if (node.get_output_element_type(0) != element::f32)
+        return Validation::no("the OpenCL convolution supports f32 only");
+    const size_t rank = node.get_input_shape(0).size();
+    if (rank != 3 && rank != 4)
+        return Validation::no(std::to_string(rank - 2) + "-D convolution has no OpenCL kernel (1-D and 2-D only)");
+    Conv2d g;
+    try {
+        g = geometry(node);
+    } catch (const Exception& e) {
+        return Validation::no(e.what());
+    }
+    if (!g.depthwise() && !node.input_value(1).node->is_constant())
+        return Validation::no("the weights (input 1) are not a Constant: the OpenCL convolution reorders them once "
+                              "when the model is compiled");
+    const auto too_big = [](size_t elements) { return elements > static_cast<size_t>(INT_MAX); };
+    const int64_t padded_k = (g.out_channels + 2 * kLanes - 1) / (2 * kLanes) * 2 * kLanes;  // reordered weights
+    if (too_big(shape_size(node.get_input_shape(0))) || too_big(shape_size(node.get_output_shape(0))) ||
+        too_big(static_cast<size_t>(g.groups * padded_k * g.in_channels * g.kh * g.kw)))
+        return Validation::no("a tensor of 2^31 elements or more (the kernels index with 32-bit integers)");
+    return Validation::yes();
+}
+
+OpConfig ConvolutionOp::configure(const Node& node, const DeviceInfo& device) const {
+    const Conv2d g = geometry(node);
+    OpConfig config;
+    if (g.depthwise()) {
+        config.launches.push_back(depthwise_launch(g, device));
+        config.impl_name = "conv2d_dw16";
+    } else {
+        const Block b = choose_block(g);
+        config.launches.push_back(direct_launch(g, b, device));
+        config.constants.push_back(reorder_weights(node.input_value(1).node->get_constant_value(), g, b));
+        config.impl_name = "conv2d_k16_" + std::to_string(b.pixels) + "x" + std::to_string(b.channels());
+    }
+    return config;
+}
+
+}  // namespace gpu
+}  // namespace ovcl

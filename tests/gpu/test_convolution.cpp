@@ -1,0 +1,217 @@
+// Convolution-1 and GroupConvolution-1 on the OpenCL device against host_ref: a grid of kernels, strides,
+// dilations, pads, channel counts and sizes; groups and depthwise; a hand-checked case; refusals.
+//
+// Tolerance 1e-4 abs + rel: the device sums up to C * KH * KW = 3136 f32 products in another order than
+// host_ref (which accumulates in f64), so the last bits of a sum of ~20 in magnitude differ.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "gpu_test_utils.hpp"
+#include "ops/gpu_op.hpp"
+#include "ovcl/ops.hpp"
+
+using namespace ovcl;
+
+namespace {
+
+constexpr double kTol = 1e-4;
+
+struct Window {
+    size_t kernel = 3, stride = 1, dilation = 1;
+    std::string auto_pad = "explicit";
+    size_t pad_begin = 0, pad_end = 0;
+};
+
+Attributes attrs_of(const Window& w, size_t spatial = 2) {
+    const auto rep = [spatial](size_t v) { return op::list(std::vector<size_t>(spatial, v)); };
+    return {{"strides", rep(w.stride)},
+            {"dilations", rep(w.dilation)},
+            {"pads_begin", rep(w.pad_begin)},
+            {"pads_end", rep(w.pad_end)},
+            {"auto_pad", w.auto_pad}};
+}
+
+// A node whose data is a Parameter and whose weights are a Constant (as in a compiled model), and its inputs.
+struct Case {
+    std::shared_ptr<Node> node;
+    TensorVector inputs;
+};
+
+Case make_case(const std::string& type, const Shape& data, const Shape& filter, const Attributes& attrs,
+               bool constant_weights = true, uint32_t seed = 7) {
+    Tensor x = test::random_tensor(element::f32, data, -1.0, 1.0, seed);
+    Tensor w = test::random_tensor(element::f32, filter, -1.0, 1.0, seed + 1);
+    auto weights = constant_weights ? op::constant(w) : op::parameter(element::f32, filter);
+    return {op::make(type, {op::parameter(element::f32, data), weights}, attrs), {x, w}};
+}
+
+std::string describe(const Shape& data, const Shape& filter, const Window& w) {
+    return data.to_string() + " * " + filter.to_string() + " k" + std::to_string(w.kernel) + " s" +
+           std::to_string(w.stride) + " d" + std::to_string(w.dilation) + " " + w.auto_pad + " " +
+           std::to_string(w.pad_begin) + "/" + std::to_string(w.pad_end);
+}
+
+gpu::Validation validate(const std::shared_ptr<Node>& node) {
+    return gpu::validate_node(*node, test::gpu_env()->device);
+}
+
+}  // namespace
+
+// One input channel, a 3x3 image 1..9, a 2x2 filter of ones and one of [1, 0; 0, -1], pad 1 at the end only:
+// every output is a sum of (at most) four neighbours, worked out by hand.
+TEST(GpuConvolution, HandChecked) {
+    OVCL_REQUIRE_GPU();
+    const Tensor x = test::make_tensor(element::f32, {1, 1, 3, 3}, std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9});
+    const Tensor w = test::make_tensor(element::f32, {2, 1, 2, 2}, std::vector<float>{1, 1, 1, 1, 1, 0, 0, -1});
+    Window win;
+    win.kernel = 2;
+    win.pad_end = 1;
+    auto node = op::make("Convolution", {op::parameter(element::f32, x.get_shape()), op::constant(w)}, attrs_of(win));
+    const Tensor y = test::run_gpu(node, {x, w}).at(0);
+    const Tensor expected = test::make_tensor(element::f32, {1, 2, 3, 3},
+                                              std::vector<float>{12, 16, 9, 24, 28, 15, 15, 17, 9,  //
+                                                                 -4, -4, 3, -4, -4, 6, 7, 8, 9});
+    EXPECT_TENSOR_NEAR(y, expected, 0.0, 0.0);
+}
+
+// Every kernel / stride / dilation / padding combination; channels, batch and image size rotate through
+// their lists so each value meets several windows while the run stays short.
+TEST(GpuConvolution, WindowGrid) {
+    OVCL_REQUIRE_GPU();
+    const std::vector<size_t> channels{3, 17, 64}, batches{1, 2};
+    const std::vector<std::pair<size_t, size_t>> sizes{{7, 7}, {13, 9}, {56, 56}};
+    size_t i = 0;
+    for (size_t k : {1, 3, 5, 7})
+        for (size_t s : {1, 2})
+            for (size_t d : {1, 2})
+                for (const std::string pad : {"explicit", "same_upper", "valid"}) {
+                    Window w{k, s, d, pad, k / 2, (k - 1) - k / 2 + (i % 2)};  // explicit: also asymmetric
+                    const size_t c = channels[i % 3], kout = channels[(i / 3) % 3], n = batches[i % 2];
+                    auto [h, wd] = sizes[(i / 2) % 3];
+                    ++i;
+                    if (h == 56 && c * kout * k * k > 64 * 17 * 9)
+                        h = 13, wd = 9;  // keeps the host reference short (ResNetShapes has the big ones)
+                    if (pad == "valid" && (k - 1) * d + 1 > std::min(h, wd))
+                        continue;  // the window does not fit
+                    const Shape data{n, c, h, wd}, filter{kout, c, k, k};
+                    const Case t = make_case("Convolution", data, filter, attrs_of(w));
+                    EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << describe(data, filter, w);
+                }
+}
+
+// The ResNet-50 shapes the kernel is tuned for, with borders on both sides of every row.
+TEST(GpuConvolution, ResNetShapes) {
+    OVCL_REQUIRE_GPU();
+    struct Shapes {
+        Shape data, filter;
+        Window w;
+    };
+    const std::vector<Shapes> cases{
+        {{1, 64, 56, 56}, {64, 64, 3, 3}, {3, 1, 1, "explicit", 1, 1}},
+        {{1, 256, 56, 56}, {64, 256, 1, 1}, {1, 1, 1, "explicit", 0, 0}},
+        {{1, 3, 64, 64}, {48, 3, 7, 7}, {7, 2, 1, "explicit", 3, 3}},  // 3 blocks of 16: one vector
+        {{2, 128, 28, 28}, {32, 128, 3, 3}, {3, 2, 1, "same_upper", 0, 0}},
+    };
+    for (const auto& s : cases) {
+        const Case t = make_case("Convolution", s.data, s.filter, attrs_of(s.w));
+        EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << describe(s.data, s.filter, s.w);
+    }
+}
+
+// Pads wider than the window (whole output rows and columns read only padding), different pads per axis,
+// same_lower, and a stride larger than the kernel.
+TEST(GpuConvolution, OddWindows) {
+    OVCL_REQUIRE_GPU();
+    const Attributes wide{{"strides", "2,1"}, {"dilations", "1,2"}, {"pads_begin", "4,5"}, {"pads_end", "3,2"},
+                          {"auto_pad", "explicit"}};
+    const Attributes lower{{"strides", "2,2"}, {"dilations", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"},
+                           {"auto_pad", "same_lower"}};
+    const Attributes sparse{{"strides", "3,4"}, {"dilations", "1,1"}, {"pads_begin", "0,1"}, {"pads_end", "1,0"},
+                            {"auto_pad", "explicit"}};
+    for (const Attributes& a : {wide, lower, sparse}) {
+        const Case t = make_case("Convolution", {2, 5, 6, 11}, {20, 5, 2, 3}, a);
+        EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << t.node->describe();
+    }
+}
+
+TEST(GpuConvolution, OneDimensional) {
+    OVCL_REQUIRE_GPU();
+    const Window w{5, 2, 1, "explicit", 2, 1};
+    const Case t = make_case("Convolution", {2, 17, 40}, {20, 17, 5}, attrs_of(w, 1));
+    EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol));
+    EXPECT_EQ(gpu::find_gpu_op("Convolution")->configure(*t.node, test::gpu_env()->device).impl_name,
+              "conv2d_k16_5x32");  // 20 outputs x 20 channels: 2 vectors, blocks of 5 pixels fit exactly
+}
+
+// Groups of several channels run conv2d_k16 per group; one input channel per group runs the depthwise kernel.
+TEST(GpuGroupConvolution, Groups) {
+    OVCL_REQUIRE_GPU();
+    struct Shapes {
+        Shape data, filter;
+        Window w;
+    };
+    const std::vector<Shapes> cases{
+        {{1, 6, 13, 9}, {2, 5, 3, 3, 3}, {3, 1, 1, "explicit", 1, 1}},
+        {{2, 64, 14, 14}, {4, 17, 16, 3, 3}, {3, 2, 1, "same_upper", 0, 0}},
+        {{1, 8, 20, 20}, {4, 4, 2, 5, 5}, {5, 1, 2, "valid", 0, 0}},
+    };
+    for (const auto& s : cases) {
+        const Case t = make_case("GroupConvolution", s.data, s.filter, attrs_of(s.w));
+        EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << describe(s.data, s.filter, s.w);
+        EXPECT_NE(gpu::find_gpu_op("GroupConvolution")->configure(*t.node, test::gpu_env()->device).impl_name,
+                  "conv2d_dw16");
+    }
+}
+
+TEST(GpuGroupConvolution, Depthwise) {
+    OVCL_REQUIRE_GPU();
+    size_t i = 0;
+    const std::vector<std::pair<size_t, size_t>> sizes{{7, 7}, {13, 9}, {56, 56}, {9, 37}};
+    for (const auto& hw : sizes)
+        for (size_t k : {1, 3, 5})
+            for (size_t s : {1, 2, 3})
+                for (const std::string pad : {"explicit", "same_upper"}) {
+                    const size_t d = 1 + i % 2, m = 1 + (i / 2) % 2, n = 1 + (i / 4) % 2;  // multiplier m
+                    ++i;
+                    const Window w{k, s, d, pad, k / 2, k / 2 + 1};
+                    const Shape data{n, 12, hw.first, hw.second}, filter{12, m, 1, k, k};
+                    const Case t = make_case("GroupConvolution", data, filter, attrs_of(w));
+                    EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << describe(data, filter, w);
+                }
+    const Case t = make_case("GroupConvolution", {1, 12, 8, 8}, {12, 1, 1, 3, 3}, attrs_of({}));
+    EXPECT_EQ(gpu::find_gpu_op("GroupConvolution")->configure(*t.node, test::gpu_env()->device).impl_name,
+              "conv2d_dw16");
+}
+
+// The depthwise kernel reads the weights as they are, so they may come from another op.
+TEST(GpuGroupConvolution, DepthwiseRuntimeWeights) {
+    OVCL_REQUIRE_GPU();
+    const Window w{3, 1, 1, "explicit", 1, 1};
+    const Case t = make_case("GroupConvolution", {1, 32, 28, 28}, {32, 1, 1, 3, 3}, attrs_of(w), false);
+    ASSERT_TRUE(validate(t.node).supported) << validate(t.node).reason;
+    EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol));
+}
+
+TEST(GpuConvolution, Refusals) {
+    OVCL_REQUIRE_GPU();
+    const Window w{3, 1, 1, "explicit", 1, 1};
+    const auto runtime_weights = make_case("Convolution", {1, 8, 10, 10}, {4, 8, 3, 3}, attrs_of(w), false).node;
+    EXPECT_FALSE(validate(runtime_weights).supported);
+    EXPECT_NE(validate(runtime_weights).reason.find("not a Constant"), std::string::npos)
+        << validate(runtime_weights).reason;
+    const auto grouped = make_case("GroupConvolution", {1, 8, 10, 10}, {2, 4, 4, 3, 3}, attrs_of(w), false).node;
+    EXPECT_NE(validate(grouped).reason.find("not a Constant"), std::string::npos) << validate(grouped).reason;
+
+    const auto conv3d = make_case("Convolution", {1, 2, 4, 4, 4}, {2, 2, 3, 3, 3}, attrs_of(w, 3)).node;
+    EXPECT_FALSE(validate(conv3d).supported);
+    EXPECT_NE(validate(conv3d).reason.find("3-D convolution"), std::string::npos) << validate(conv3d).reason;
+
+    const Tensor w16 = test::random_tensor(element::f16, {4, 8, 3, 3});
+    const auto f16 = op::make("Convolution", {op::parameter(element::f16, {1, 8, 10, 10}), op::constant(w16)},
+                              attrs_of(w));
+    EXPECT_FALSE(validate(f16).supported);
+    EXPECT_NE(validate(f16).reason.find("f32 only"), std::string::npos) << validate(f16).reason;
+    EXPECT_THROW(test::run_gpu(f16, {test::random_tensor(element::f16, {1, 8, 10, 10}), w16}), NotImplemented);
+}
