@@ -2,6 +2,7 @@
 
 #include "gpu_env.hpp"
 #include "runtime/host_variable_state.hpp"
+#include "runtime/stage_profiling.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -210,16 +211,8 @@ std::vector<ProfilingInfo> InferRequest::get_profiling_info() const {
         }
         out.push_back(p);
     }
-    static const char* names[NUM_STAGES] = {"Preprocess", "Upload", "StartPipeline", "WaitPipeline", "Postprocess"};
-    for (int s = 0; s < NUM_STAGES; ++s) {
-        ProfilingInfo p;
-        p.status = ProfilingInfo::Status::EXECUTED;
-        p.node_name = names[s];
-        p.node_type = "Stage";
-        p.exec_type = "host";
-        p.real_time = p.cpu_time = m_durations[s];
-        out.push_back(p);
-    }
+    static const char* const names[NUM_STAGES] = {"Preprocess", "Upload", "StartPipeline", "WaitPipeline", "Postprocess"};
+    append_stage_times(out, names, m_durations);
     return out;
 }
 

@@ -119,11 +119,7 @@ QueryReport Plugin::query_model_report(const std::shared_ptr<const Model>& model
 }
 
 SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
-    SupportedOpsMap supported;
-    for (const auto& [op, answer] : query_model_report(model, properties))
-        if (!answer.device.empty())
-            supported[op] = answer.device;
-    return supported;
+    return supported_ops(query_model_report(model, properties));
 }
 
 }  // namespace gpu

@@ -1,6 +1,7 @@
 #include "infer_request.hpp"
 
 #include "runtime/host_variable_state.hpp"
+#include "runtime/stage_profiling.hpp"
 
 namespace ovcl {
 namespace ref {
@@ -59,16 +60,8 @@ std::vector<ProfilingInfo> InferRequest::get_profiling_info() const {
     if (!m_model->config().common.perf_count)
         return {};
     std::vector<ProfilingInfo> out = m_profile;
-    static const char* names[NUM_STAGES] = {"Preprocess", "Run", "Postprocess"};
-    for (int s = 0; s < NUM_STAGES; ++s) {
-        ProfilingInfo p;
-        p.status = ProfilingInfo::Status::EXECUTED;
-        p.node_name = names[s];
-        p.node_type = "Stage";
-        p.exec_type = "host";
-        p.real_time = p.cpu_time = m_durations[s];
-        out.push_back(p);
-    }
+    static const char* const names[NUM_STAGES] = {"Preprocess", "Run", "Postprocess"};
+    append_stage_times(out, names, m_durations);
     return out;
 }
 

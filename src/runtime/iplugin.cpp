@@ -21,6 +21,14 @@ QueryReport IPlugin::query_model_report(const std::shared_ptr<const Model>& mode
     return report;
 }
 
+SupportedOpsMap IPlugin::supported_ops(const QueryReport& report) {
+    SupportedOpsMap supported;
+    for (const auto& [op, answer] : report)
+        if (!answer.device.empty())
+            supported[op] = answer.device;
+    return supported;
+}
+
 std::shared_ptr<IRemoteContext> IPlugin::create_context(const AnyMap&) const {
     raise<NotImplemented>("device ", m_device_name, " does not support remote contexts");
 }

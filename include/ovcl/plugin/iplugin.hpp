@@ -51,6 +51,10 @@ public:
                                                          const std::shared_ptr<IRemoteContext>& context,
                                                          const AnyMap& properties) const;
 
+protected:
+    /// The supported-ops map of a report: the ops with a device.
+    static SupportedOpsMap supported_ops(const QueryReport& report);
+
 private:
     std::string m_device_name;
     Version m_version;
