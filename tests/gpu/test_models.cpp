@@ -2,6 +2,13 @@
 // and transformer block, forced host fallback, dynamic shapes, state, profiling, errors.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
 #include "common/models.hpp"
 #include "common/test_utils.hpp"
 #include "ovcl/core.hpp"
@@ -37,7 +44,82 @@ void expect_same_on_gpu_and_ref(Core& core, const std::shared_ptr<Model>& model,
         EXPECT_TENSOR_NEAR(gpu.get_output_tensor(i), ref.get_output_tensor(i), abs_tol, rel_tol);
 }
 
+// A MobileNet-style CNN: stem conv, then depthwise 3x3 + pointwise 1x1 blocks with Clamp
+// (ReLU6), global pooling and a classifier. Weights are seeded random constants.
+std::shared_ptr<Model> mobilenet_like() {
+    uint32_t seed = 5;
+    auto weights = [&](const Shape& s, double scale) {
+        return op::constant(test::random_tensor(element::f32, s, -scale, scale, seed++));
+    };
+    auto conv = [&](const Output& x, size_t c_in, size_t c_out, size_t k, size_t stride) {
+        const std::string pad = std::to_string(k / 2);
+        return op::make_output("Convolution", {x, weights({c_out, c_in, k, k}, 1.0 / std::sqrt(double(c_in * k * k)))},
+                               {{"strides", op::list(std::vector<size_t>{stride, stride})},
+                                {"dilations", "1,1"},
+                                {"pads_begin", pad + "," + pad},
+                                {"pads_end", pad + "," + pad},
+                                {"auto_pad", "explicit"}});
+    };
+    auto depthwise = [&](const Output& x, size_t c, size_t stride) {
+        return op::make_output("GroupConvolution", {x, weights({c, 1, 1, 3, 3}, 1.0 / 3)},
+                               {{"strides", op::list(std::vector<size_t>{stride, stride})},
+                                {"dilations", "1,1"},
+                                {"pads_begin", "1,1"},
+                                {"pads_end", "1,1"},
+                                {"auto_pad", "explicit"}});
+    };
+    auto relu6 = [](const Output& x) { return op::make_output("Clamp", {x}, {{"min", "0"}, {"max", "6"}}); };
+    auto input = op::parameter(element::f32, Shape{1, 3, 64, 64}, "image");
+    Output x = relu6(conv(input, 3, 16, 3, 2));
+    size_t c = 16;
+    for (auto [c_out, stride] : std::vector<std::pair<size_t, size_t>>{{32, 1}, {64, 2}, {64, 1}, {128, 2}}) {
+        x = relu6(depthwise(x, c, stride));
+        x = relu6(conv(x, c, c_out, 1, 1));
+        c = c_out;
+    }
+    x = op::make_output("ReduceMean", {x, op::constant<int64_t>(element::i64, Shape{2}, {2, 3})},
+                        {{"keep_dims", "false"}});
+    x = op::make_output("MatMul", {x, weights({c, 10}, 0.1)}, {{"transpose_a", "false"}, {"transpose_b", "false"}});
+    x = op::make_output("Softmax", {x}, {{"axis", "-1"}});
+    x.node->output_names(0).insert("scores");
+    return std::make_shared<Model>(OutputVector{x}, NodeVector{input}, "mobilenet_like");
+}
+
 }  // namespace
+
+TEST(GpuModels, MobileNetStyleDepthwiseCnnMatchesRef) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto model = mobilenet_like();
+    const auto report = core.query_model_report(model, "GPU");
+    for (const auto& op : model->get_ordered_ops()) {  // the depthwise and pointwise convs run on the device
+        if (op->get_type_name() == "GroupConvolution" || op->get_type_name() == "Convolution") {
+            EXPECT_EQ(report.at(op->get_friendly_name()).device, "GPU.0") << report.at(op->get_friendly_name()).reason;
+        }
+    }
+    expect_same_on_gpu_and_ref(core, model, {}, 1e-5, 1e-4);
+}
+
+TEST(GpuPlugin, NoOpenClRuntimeIsAClearError) {
+    // The ICD loader finds no vendor in an empty directory: the GPU plugin has no device.
+    const std::string empty = ::testing::TempDir() + "ovcl_no_icd";
+    std::filesystem::create_directories(empty);
+    const std::string cmd = "OCL_ICD_VENDORS=" + empty + " " + OVCL_BUILD_BIN_DIR + "/ovcl run -d GPU -o " + empty +
+                            "/out > " + empty + "/log.txt 2>&1";
+    const int status = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1);
+    std::ifstream log(empty + "/log.txt");
+    const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("no OpenCL device found"), std::string::npos) << text;
+    const std::string devices = "OCL_ICD_VENDORS=" + empty + " " + OVCL_BUILD_BIN_DIR + "/ovcl devices > " + empty +
+                                "/devices.txt 2>&1";
+    EXPECT_EQ(std::system(devices.c_str()), 0);  // REF is still there; GPU is simply not listed
+    std::ifstream dev(empty + "/devices.txt");
+    const std::string listed((std::istreambuf_iterator<char>(dev)), std::istreambuf_iterator<char>());
+    EXPECT_NE(listed.find("REF"), std::string::npos);
+    EXPECT_EQ(listed.find("GPU.0"), std::string::npos) << listed;
+}
 
 TEST(GpuModels, ResNetStyleCnnMatchesRef) {
     Core core;
