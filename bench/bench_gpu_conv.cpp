@@ -5,12 +5,20 @@
 // Counters: GFLOP (a rate: GFLOP/s), peak_GFLOPs (this run's FMA peak, all cores), pct_peak (the ratio, in %),
 // cpu_GFLOPs (GFLOP per CPU-second of this process, PoCL's worker threads included: the per-core rate, steadier
 // than wall-clock rates when other processes load the machine; compare with BM_CpuFmaPeak's cpu_GFLOPs).
+// Baseline: CLBlast's Convgemm (BM_ClblastConvgemm3x3: im2col + GEMM, NCHW data, KCRS weights) for the 3x3 conv on
+// the same device, context and queue, warmed up once outside the timed loop. BM_GpuConv3x3's ovcl_over_clblast is
+// its GFLOP/s over CLBlast's. Built without CLBlast (libclblast-dev absent at configure time), the labels say so.
 #include <benchmark/benchmark.h>
-#include <sys/resource.h>
 
-#include <chrono>
+#include <cmath>
+#include <stdexcept>
+#include <string>
 
-#include "common/cpu_peak.hpp"
+#ifdef OVCL_HAVE_CLBLAST
+#include <clblast.h>
+#endif
+
+#include "common/gpu_bench.hpp"
 #include "gpu_env.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
@@ -19,21 +27,12 @@ using namespace ovcl;
 
 namespace {
 
+using bench::BM_CpuFmaPeak;
+
 Tensor filled(const Shape& shape, float value) {
     Tensor t(element::f32, shape);
     std::fill_n(t.data<float>(), t.get_size(), value);
     return t;
-}
-
-gpu::GpuEnv* env() {
-    static std::shared_ptr<gpu::GpuEnv> e = [] {
-        try {
-            return gpu::GpuEnv::create(0);
-        } catch (const Exception&) {
-            return std::shared_ptr<gpu::GpuEnv>();
-        }
-    }();
-    return e.get();
 }
 
 struct Conv {
@@ -56,86 +55,103 @@ Conv make_conv(size_t c, size_t k_out, size_t k, size_t hw, bool depthwise) {
     return {node, {x, w}, 2.0 * macs};
 }
 
-double cpu_seconds() {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-           1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+// The ResNet-50 3x3 conv of the issues: N1 C64 K64 56x56, pad 1.
+constexpr size_t kC = 64, kK = 64, kHW = 56;
+Conv make_conv3x3() { return make_conv(kC, kK, 3, kHW, false); }
+
+#ifdef OVCL_HAVE_CLBLAST
+// The 3x3 conv (stride 1, pad 1) with CLBlast's Convgemm on the bench device's queue; a call waits.
+class ClblastConv3x3 {
+public:
+    ClblastConv3x3(gpu::GpuEnv& e, const Conv& conv)
+        : e_(e),
+          im_(gpu::make_buffer(e.context, conv.inputs[0].get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                               conv.inputs[0].data())),
+          w_(gpu::make_buffer(e.context, conv.inputs[1].get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                              conv.inputs[1].data())),
+          out_(gpu::make_buffer(e.context, kK * kHW * kHW * sizeof(float), CL_MEM_READ_WRITE)) {}
+
+    void run() {
+        cl_command_queue q = e_.queue();
+        const auto status = clblast::Convgemm<float>(clblast::KernelMode::kCrossCorrelation, kC, kHW, kHW, 3, 3, 1,
+                                                     1, 1, 1, 1, 1, kK, 1, im_(), 0, w_(), 0, out_(), 0, &q);
+        if (status != clblast::StatusCode::kSuccess)
+            throw std::runtime_error("CLBlast Convgemm failed, status " + std::to_string(static_cast<int>(status)));
+        e_.queue.finish();
+    }
+
+    // An interior output (all 64 x 9 taps inside): 0.5 * 0.01 * 576 = 2.88 for make_conv's constant inputs.
+    void check() {
+        float v = 0;
+        e_.queue.enqueueReadBuffer(out_, CL_TRUE, (5 * kHW * kHW + 20 * kHW + 30) * sizeof(float), sizeof v, &v);
+        if (std::fabs(v - 2.88f) > 1e-3f)
+            throw std::runtime_error("CLBlast Convgemm gave " + std::to_string(v) + ", expected 2.88");
+    }
+
+private:
+    gpu::GpuEnv& e_;
+    cl::Buffer im_, w_, out_;
+};
+const char* const kClblastNote = "";
+#else
+const char* const kClblastNote = ", no CLBlast baseline (built without CLBlast)";
+#endif
+
+// CLBlast's GFLOP/s for the 3x3 conv (stored by BM_ClblastConvgemm3x3, else measured now); 0 when there is none.
+double clblast_conv3x3_gflops(gpu::GpuEnv& e, const Conv& conv) {
+#ifdef OVCL_HAVE_CLBLAST
+    try {
+        ClblastConv3x3 c(e, conv);
+        return bench::baseline_gflops("convgemm 3x3", conv.flops, [&] { c.run(); });
+    } catch (const std::exception&) {
+        return 0.0;
+    }
+#else
+    (void)e, (void)conv;
+    return 0.0;
+#endif
 }
 
-void report(benchmark::State& state, double flops, double seconds, double cpu) {
-    const double gflop = flops * static_cast<double>(state.iterations()) / 1e9;
-    state.counters["GFLOP"] = benchmark::Counter(gflop, benchmark::Counter::kIsRate);
-    state.counters["peak_GFLOPs"] = bench::fma_peak_gflops();
-    state.counters["pct_peak"] = 100.0 * gflop / seconds / bench::fma_peak_gflops();
-    state.counters["cpu_GFLOPs"] = gflop / cpu;
+// `baseline`: the GFLOP/s reported as ovcl_over_clblast's denominator (none: no such counter).
+void run_on_device(benchmark::State& state, const Conv& conv,
+                   double (*baseline)(gpu::GpuEnv&, const Conv&) = nullptr) {
+    const auto d = bench::prepare_on_device(state, *conv.node, conv.inputs);
+    if (!d) return;
+    d->run();  // the first launch compiles the work-group function for the local size
+    const double base = baseline ? baseline(*d->env, conv) : 0.0;
+    const double gflops = bench::timed_loop(state, conv.flops, [&] { d->run(); });
+    if (base > 0) state.counters["ovcl_over_clblast"] = gflops / base;
+    state.SetLabel(d->config.impl_name + (baseline ? kClblastNote : ""));
 }
 
-void run_on_device(benchmark::State& state, const Conv& conv) {
-    if (!env()) {
+BENCHMARK(BM_CpuFmaPeak)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// CLBlast's Convgemm on the same device for the 3x3 conv: the baseline of BM_GpuConv3x3.
+void BM_ClblastConvgemm3x3(benchmark::State& state) {
+#ifdef OVCL_HAVE_CLBLAST
+    gpu::GpuEnv* e = bench::gpu_env();
+    if (!e) {
         state.SkipWithError("no OpenCL device");
         return;
     }
-    gpu::GpuEnv& e = *env();
-    const gpu::Validation v = gpu::validate_node(*conv.node, e.device);
-    if (!v.supported) {
-        state.SkipWithError(v.reason.c_str());
+    const Conv conv = make_conv3x3();
+    try {
+        ClblastConv3x3 c(*e, conv);
+        c.run();  // the first call compiles CLBlast's kernels (seconds on PoCL)
+        c.check();
+        bench::store_baseline("convgemm 3x3", bench::timed_loop(state, conv.flops, [&] { c.run(); }));
+    } catch (const std::exception& ex) {
+        state.SkipWithError(ex.what());
         return;
     }
-    const gpu::OpConfig config = gpu::find_gpu_op(conv.node->get_type_name())->configure(*conv.node, e.device);
-
-    std::vector<cl::Buffer> in, out, constants;
-    for (const Tensor& t : conv.inputs)
-        in.push_back(gpu::make_buffer(e.context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                      t.data()));
-    out.push_back(gpu::make_buffer(e.context, shape_size(conv.node->get_output_shape(0)) * sizeof(float),
-                                   CL_MEM_READ_WRITE));
-    for (const Tensor& t : config.constants)
-        constants.push_back(gpu::make_buffer(e.context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                             t.data()));
-    auto buffer_of = [&](const gpu::KernelArg& a) {
-        return (a.kind == gpu::KernelArg::Kind::INPUT    ? in
-                : a.kind == gpu::KernelArg::Kind::OUTPUT ? out
-                                                         : constants)[a.index];
-    };
-    std::vector<cl::Kernel> kernels;
-    for (const auto& launch : config.launches)
-        kernels.push_back(gpu::make_kernel(*e.programs, launch, buffer_of, ""));
-    auto enqueue_all = [&] {
-        for (size_t i = 0; i < kernels.size(); ++i)
-            gpu::enqueue_kernel(e.queue, kernels[i], config.launches[i], nullptr);
-        e.queue.finish();
-    };
-    enqueue_all();             // the first launch compiles the work-group function for the local size
-    bench::fma_peak_gflops();  // measured before the timed loop, not inside it
-    double seconds = 0;
-    const double cpu0 = cpu_seconds();
-    for (auto _ : state) {
-        const auto t0 = std::chrono::steady_clock::now();
-        enqueue_all();
-        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    }
-    state.SetLabel(config.impl_name);
-    report(state, conv.flops, seconds, cpu_seconds() - cpu0);
+    state.SetLabel("CLBlast Convgemm");
+#else
+    state.SkipWithError("built without CLBlast (libclblast-dev not found at configure time)");
+#endif
 }
+BENCHMARK(BM_ClblastConvgemm3x3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// Arg 0: all cores, 1: one thread. Its cpu_GFLOPs is the peak per CPU-second, the baseline of the kernels' own.
-void BM_CpuFmaPeak(benchmark::State& state) {
-    double flop = 0, cpu = 0;
-    for (auto _ : state) {
-        const double cpu0 = cpu_seconds();
-        const auto t0 = std::chrono::steady_clock::now();
-        const double rate = bench::measure_fma_peak_gflops(static_cast<int>(state.range(0)), 1);
-        flop += rate * std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        cpu += cpu_seconds() - cpu0;
-        state.counters["peak_GFLOPs"] = rate;
-    }
-    state.counters["cpu_GFLOPs"] = flop / cpu;
-}
-BENCHMARK(BM_CpuFmaPeak)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
-
-// The ResNet-50 3x3 conv of the issues: N1 C64 K64 56x56, pad 1.
-void BM_GpuConv3x3(benchmark::State& state) { run_on_device(state, make_conv(64, 64, 3, 56, false)); }
+void BM_GpuConv3x3(benchmark::State& state) { run_on_device(state, make_conv3x3(), clblast_conv3x3_gflops); }
 BENCHMARK(BM_GpuConv3x3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_GpuConv1x1(benchmark::State& state) { run_on_device(state, make_conv(256, 64, 1, 56, false)); }
@@ -145,17 +161,10 @@ void BM_GpuDepthwise3x3(benchmark::State& state) { run_on_device(state, make_con
 BENCHMARK(BM_GpuDepthwise3x3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_HostRefConv3x3(benchmark::State& state) {
-    const Conv conv = make_conv(64, 64, 3, 56, false);
+    const Conv conv = make_conv3x3();
     EvalContext ctx;
-    bench::fma_peak_gflops();
-    double seconds = 0;
-    const double cpu0 = cpu_seconds();
-    for (auto _ : state) {
-        const auto t0 = std::chrono::steady_clock::now();
-        benchmark::DoNotOptimize(evaluate_node(*conv.node, conv.inputs, ctx));
-        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    }
-    report(state, conv.flops, seconds, cpu_seconds() - cpu0);
+    bench::timed_loop(state, conv.flops,
+                      [&] { benchmark::DoNotOptimize(evaluate_node(*conv.node, conv.inputs, ctx)); });
 }
 BENCHMARK(BM_HostRefConv3x3)->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -5,12 +5,20 @@
 // Counters: GFLOP (a rate: GFLOP/s), peak_GFLOPs (this run's FMA peak, all cores), pct_peak (the ratio, in %),
 // cpu_GFLOPs (GFLOP per CPU-second of this process: the per-core rate, steadier than wall-clock rates when other
 // processes load the machine; compare with BM_CpuFmaPeak's cpu_GFLOPs).
+// Baseline: CLBlast's Sgemm (BM_ClblastSgemm) on the same device, context and queue, same sizes, warmed up once
+// outside the timed loop (its first call compiles for seconds on PoCL). BM_GpuMatMul's ovcl_over_clblast is its
+// GFLOP/s over CLBlast's for the same size (and B transposed or not), from BM_ClblastSgemm when that ran first,
+// else measured once. Built without CLBlast (libclblast-dev absent at configure time), the labels say so.
 #include <benchmark/benchmark.h>
-#include <sys/resource.h>
 
-#include <chrono>
+#include <stdexcept>
+#include <string>
 
-#include "common/cpu_peak.hpp"
+#ifdef OVCL_HAVE_CLBLAST
+#include <clblast.h>
+#endif
+
+#include "common/gpu_bench.hpp"
 #include "gpu_env.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
@@ -19,23 +27,7 @@ using namespace ovcl;
 
 namespace {
 
-gpu::GpuEnv* env() {
-    static std::shared_ptr<gpu::GpuEnv> e = [] {
-        try {
-            return gpu::GpuEnv::create(0);
-        } catch (const Exception&) {
-            return std::shared_ptr<gpu::GpuEnv>();
-        }
-    }();
-    return e.get();
-}
-
-double cpu_seconds() {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-           1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
+using bench::BM_CpuFmaPeak;
 
 Tensor ramp(const Shape& shape, float scale) {
     Tensor t(element::f32, shape);
@@ -64,76 +56,103 @@ Product make_product(size_t n, BKind kind) {
     return {node, {a, b}, 2.0 * static_cast<double>(n) * n * n};
 }
 
-void report(benchmark::State& state, double flops, double seconds, double cpu) {
-    const double gflop = flops * static_cast<double>(state.iterations()) / 1e9;
-    state.counters["GFLOP"] = benchmark::Counter(gflop, benchmark::Counter::kIsRate);
-    state.counters["peak_GFLOPs"] = bench::fma_peak_gflops();
-    state.counters["pct_peak"] = 100.0 * gflop / seconds / bench::fma_peak_gflops();
-    state.counters["cpu_GFLOPs"] = gflop / cpu;
+// The CLBlast figure a product compares with: B constant or variable is the same Sgemm.
+std::string clblast_key(size_t n, BKind kind) {
+    return "sgemm " + std::to_string(n) + (kind == kTransposed ? " NT" : " NN");
 }
 
-// Arg 0: all cores, 1: one thread. Its cpu_GFLOPs is the peak per CPU-second, the baseline of the kernels' own.
-void BM_CpuFmaPeak(benchmark::State& state) {
-    double flop = 0, cpu = 0;
-    for (auto _ : state) {
-        const double cpu0 = cpu_seconds();
-        const auto t0 = std::chrono::steady_clock::now();
-        const double rate = bench::measure_fma_peak_gflops(static_cast<int>(state.range(0)), 1);
-        flop += rate * std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        cpu += cpu_seconds() - cpu0;
-        state.counters["peak_GFLOPs"] = rate;
+#ifdef OVCL_HAVE_CLBLAST
+// C = A x B (or A x B^T), row-major n x n, with CLBlast's Sgemm on the bench device's queue; a call waits.
+class ClblastSgemm {
+public:
+    ClblastSgemm(gpu::GpuEnv& e, const Product& p, size_t n, bool transposed)
+        : e_(e), n_(n), transposed_(transposed),
+          a_(gpu::make_buffer(e.context, p.inputs[0].get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                              p.inputs[0].data())),
+          b_(gpu::make_buffer(e.context, p.inputs[1].get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                              p.inputs[1].data())),
+          c_(gpu::make_buffer(e.context, n * n * sizeof(float), CL_MEM_READ_WRITE)) {}
+
+    void run() {
+        cl_command_queue q = e_.queue();
+        const auto status = clblast::Gemm<float>(
+            clblast::Layout::kRowMajor, clblast::Transpose::kNo,
+            transposed_ ? clblast::Transpose::kYes : clblast::Transpose::kNo, n_, n_, n_, 1.0f, a_(), 0, n_, b_(), 0,
+            n_, 0.0f, c_(), 0, n_, &q);
+        if (status != clblast::StatusCode::kSuccess)
+            throw std::runtime_error("CLBlast Sgemm failed, status " + std::to_string(static_cast<int>(status)));
+        e_.queue.finish();
     }
-    state.counters["cpu_GFLOPs"] = flop / cpu;
-}
+
+private:
+    gpu::GpuEnv& e_;
+    size_t n_;
+    bool transposed_;
+    cl::Buffer a_, b_, c_;
+};
+const char* const kClblastNote = "";
+#else
+const char* const kClblastNote = ", no CLBlast baseline (built without CLBlast)";
+#endif
+
 BENCHMARK(BM_CpuFmaPeak)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
 
-void BM_GpuMatMul(benchmark::State& state) {
-    if (!env()) {
+// CLBlast's Sgemm on the same device and sizes: the baseline of BM_GpuMatMul (stored for its ovcl_over_clblast).
+void BM_ClblastSgemm(benchmark::State& state) {
+#ifdef OVCL_HAVE_CLBLAST
+    gpu::GpuEnv* e = bench::gpu_env();
+    if (!e) {
         state.SkipWithError("no OpenCL device");
         return;
     }
-    gpu::GpuEnv& e = *env();
+    const size_t n = static_cast<size_t>(state.range(0));
     const auto kind = static_cast<BKind>(state.range(1));
-    const Product p = make_product(static_cast<size_t>(state.range(0)), kind);
-    const gpu::Validation v = gpu::validate_node(*p.node, e.device);
-    if (!v.supported) {
-        state.SkipWithError(v.reason.c_str());
+    const Product p = make_product(n, kind);
+    try {
+        ClblastSgemm gemm(*e, p, n, kind == kTransposed);
+        gemm.run();  // the first call compiles CLBlast's kernels (seconds on PoCL)
+        const double gflops = bench::timed_loop(state, p.flops, [&] { gemm.run(); });
+        bench::store_baseline(clblast_key(n, kind), gflops);
+    } catch (const std::exception& ex) {
+        state.SkipWithError(ex.what());
         return;
     }
-    const gpu::OpConfig config = gpu::find_gpu_op("MatMul")->configure(*p.node, e.device);
-    std::vector<cl::Buffer> in, out, constants;
-    for (const Tensor& t : p.inputs)
-        in.push_back(gpu::make_buffer(e.context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                      t.data()));
-    out.push_back(gpu::make_buffer(e.context, shape_size(p.node->get_output_shape(0)) * sizeof(float),
-                                   CL_MEM_READ_WRITE));
-    for (const Tensor& t : config.constants)
-        constants.push_back(gpu::make_buffer(e.context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                             t.data()));
-    auto buffer_of = [&](const gpu::KernelArg& a) {
-        return (a.kind == gpu::KernelArg::Kind::INPUT    ? in
-                : a.kind == gpu::KernelArg::Kind::OUTPUT ? out
-                                                         : constants)[a.index];
-    };
-    std::vector<cl::Kernel> kernels;
-    for (const auto& launch : config.launches)
-        kernels.push_back(gpu::make_kernel(*e.programs, launch, buffer_of, ""));
-    auto run = [&] {
-        for (size_t i = 0; i < kernels.size(); ++i)
-            gpu::enqueue_kernel(e.queue, kernels[i], config.launches[i], nullptr);
-        e.queue.finish();
-    };
-    run();  // the first launch compiles the work-group function for the local size
-    bench::fma_peak_gflops();  // measured before the timed loop, not inside it
-    double seconds = 0;
-    const double cpu0 = cpu_seconds();
-    for (auto _ : state) {
-        const auto t0 = std::chrono::steady_clock::now();
-        run();
-        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    state.SetLabel(std::string("CLBlast Sgemm, ") + kBKindNames[kind]);
+#else
+    state.SkipWithError("built without CLBlast (libclblast-dev not found at configure time)");
+#endif
+}
+BENCHMARK(BM_ClblastSgemm)
+    ->ArgsProduct({{256, 512, 1024}, {kVariable, kTransposed}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// CLBlast's GFLOP/s for the product (stored by BM_ClblastSgemm, else measured now); 0 when there is none.
+double clblast_gflops(gpu::GpuEnv& e, const Product& p, size_t n, BKind kind) {
+#ifdef OVCL_HAVE_CLBLAST
+    try {
+        ClblastSgemm gemm(e, p, n, kind == kTransposed);
+        return bench::baseline_gflops(clblast_key(n, kind), p.flops, [&] { gemm.run(); });
+    } catch (const std::exception&) {
+        return 0.0;
     }
-    state.SetLabel(config.impl_name + ", " + kBKindNames[kind]);
-    report(state, p.flops, seconds, cpu_seconds() - cpu0);
+#else
+    (void)e, (void)p, (void)n, (void)kind;
+    return 0.0;
+#endif
+}
+
+void BM_GpuMatMul(benchmark::State& state) {
+    const size_t n = static_cast<size_t>(state.range(0));
+    const auto kind = static_cast<BKind>(state.range(1));
+    const Product p = make_product(n, kind);
+    const auto d = bench::prepare_on_device(state, *p.node, p.inputs);
+    if (!d) return;
+    d->run();  // the first launch compiles the work-group function for the local size
+    const double clblast = clblast_gflops(*d->env, p, n, kind);
+    const double gflops = bench::timed_loop(state, p.flops, [&] { d->run(); });
+    if (clblast > 0) state.counters["ovcl_over_clblast"] = gflops / clblast;
+    state.SetLabel(d->config.impl_name + ", " + kBKindNames[kind] + kClblastNote);
 }
 BENCHMARK(BM_GpuMatMul)
     ->ArgsProduct({{256, 512, 1024}, {kVariable, kConstant, kTransposed}})
@@ -143,15 +162,7 @@ BENCHMARK(BM_GpuMatMul)
 void BM_HostRefMatMul(benchmark::State& state) {
     const Product p = make_product(static_cast<size_t>(state.range(0)), kVariable);
     EvalContext ctx;
-    bench::fma_peak_gflops();
-    double seconds = 0;
-    const double cpu0 = cpu_seconds();
-    for (auto _ : state) {
-        const auto t0 = std::chrono::steady_clock::now();
-        benchmark::DoNotOptimize(evaluate_node(*p.node, p.inputs, ctx));
-        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    }
-    report(state, p.flops, seconds, cpu_seconds() - cpu0);
+    bench::timed_loop(state, p.flops, [&] { benchmark::DoNotOptimize(evaluate_node(*p.node, p.inputs, ctx)); });
 }
 BENCHMARK(BM_HostRefMatMul)->Arg(256)->Arg(512)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 
