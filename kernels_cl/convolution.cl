@@ -5,6 +5,7 @@
 //   KBLK     16-channel vectors per work-item (XB * KBLK <= 16 accumulators keep to registers)
 //   SW       stride along W (a compile-time constant so the XB input reads are fixed offsets)
 //   POST(v)  optional epilogue on a float16 of 16 output channels of one pixel (fusion hook); default v
+//   FUSED, ACT, ACT_LO, ACT_HI  the fused bias + activation epilogue (below); bias is [G][KB * KBLK * 16]
 //
 // Weights are reordered by the host into [G][KB][KH][KW][C][KBLK * 16]: a block of KBLK * 16 consecutive
 // output channels of a group (KB = ceil(K / (KBLK * 16)) blocks per group, zero-padded past K). A work-item
@@ -21,10 +22,40 @@
 #define POST(v) (v)
 #endif
 
+// Fused epilogue (-DFUSED=1: one more kernel argument, `bias`, f32 per output channel; -DACT=n activation:
+// 0 none, 1 Relu, 2 Clamp to [ACT_LO, ACT_HI], 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish with beta 1). ACTIVATE
+// works on scalars and vectors alike.
+#ifndef FUSED
+#define FUSED 0
+#endif
+#ifndef ACT
+#define ACT 0
+#endif
+#if ACT == 1
+#define ACTIVATE(v) fmax((v), 0.f)
+#elif ACT == 2
+#define ACTIVATE(v) fmin(fmax((v), ACT_LO), ACT_HI)
+#elif ACT == 3
+#define ACTIVATE(v) (1.f / (1.f + exp(-(v))))
+#elif ACT == 4
+#define ACTIVATE(v) tanh(v)
+#elif ACT == 5
+#define ACTIVATE(v) ((v) * fmin(fmax((v) + 3.f, 0.f), 6.f) / 6.f)
+#elif ACT == 6
+#define ACTIVATE(v) ((v) / (1.f + exp(-(v))))
+#else
+#define ACTIVATE(v) (v)
+#endif
+#if FUSED
+#define BIAS_ARG , __global const float* restrict bias
+#else
+#define BIAS_ARG
+#endif
+
 __kernel void conv2d_k16(__global const float* restrict x, __global const float* restrict w,
                          __global float* restrict y, const int C, const int H, const int W, const int K,
                          const int OH, const int OW, const int KH, const int KW, const int SH, const int DH,
-                         const int DW, const int PH, const int PW, const int G) {
+                         const int DW, const int PH, const int PW, const int G BIAS_ARG) {
     const int kb = get_global_id(0), KB = get_global_size(0);  // blocks of KBLK * 16 channels
     const int ox0 = get_global_id(1) * XB;
     const int oy = get_global_id(2) % OH, ng = get_global_id(2) / OH;  // ng = n * G + g
@@ -93,9 +124,16 @@ __kernel void conv2d_k16(__global const float* restrict x, __global const float*
         const int k0 = (kb * KBLK + j) * 16;
         __global float* yb = y + ((size_t)ng * K + k0) * plane + (size_t)oy * OW + ox0;
         float t[XB * 16];
+#if FUSED
+        const float16 bv = vload16(0, bias + (size_t)(g * KB + kb) * KBLK * 16 + j * 16);  // zero-padded per group
+#pragma unroll
+        for (int p = 0; p < XB; ++p)
+            vstore16(POST(ACTIVATE(acc[j][p] + bv)), p, t);
+#else
 #pragma unroll
         for (int p = 0; p < XB; ++p)
             vstore16(POST(acc[j][p]), p, t);
+#endif
         if (k0 + 16 <= K && np == XB) {
 #pragma unroll
             for (int q = 0; q < 16; ++q)

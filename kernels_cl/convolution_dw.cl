@@ -3,6 +3,7 @@
 // Macros:
 //   SW       stride along W (1 and 2 load whole vectors; other strides gather)
 //   POST(v)  optional epilogue on a float16 of 16 output pixels of one channel (fusion hook); default v
+//   FUSED, ACT, ACT_LO, ACT_HI  the fused bias + activation epilogue (below); bias is [G * M]
 //
 // A work-item computes RB output rows of one output channel, 16 consecutive pixels at a time as a float16
 // (vectorised along W; a row's last block is moved back to end at the row's end). Weights are read as they
@@ -12,6 +13,36 @@
 
 #ifndef POST
 #define POST(v) (v)
+#endif
+
+// Fused epilogue (-DFUSED=1: one more kernel argument, `bias`, f32 per output channel; -DACT=n activation:
+// 0 none, 1 Relu, 2 Clamp to [ACT_LO, ACT_HI], 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish with beta 1). ACTIVATE
+// works on scalars and vectors alike.
+#ifndef FUSED
+#define FUSED 0
+#endif
+#ifndef ACT
+#define ACT 0
+#endif
+#if ACT == 1
+#define ACTIVATE(v) fmax((v), 0.f)
+#elif ACT == 2
+#define ACTIVATE(v) fmin(fmax((v), ACT_LO), ACT_HI)
+#elif ACT == 3
+#define ACTIVATE(v) (1.f / (1.f + exp(-(v))))
+#elif ACT == 4
+#define ACTIVATE(v) tanh(v)
+#elif ACT == 5
+#define ACTIVATE(v) ((v) * fmin(fmax((v) + 3.f, 0.f), 6.f) / 6.f)
+#elif ACT == 6
+#define ACTIVATE(v) ((v) / (1.f + exp(-(v))))
+#else
+#define ACTIVATE(v) (v)
+#endif
+#if FUSED
+#define BIAS_ARG , __global const float* restrict bias
+#else
+#define BIAS_ARG
 #endif
 
 #if SW == 1
@@ -44,7 +75,7 @@ float16 load16_guarded(__global const float* r, const int ix, const int W) {
 __kernel void conv2d_dw16(__global const float* restrict x, __global const float* restrict w,
                           __global float* restrict y, const int G, const int M, const int H, const int W,
                           const int OH, const int OW, const int KH, const int KW, const int SH, const int DH,
-                          const int DW, const int PH, const int PW, const int RB) {
+                          const int DW, const int PH, const int PW, const int RB BIAS_ARG) {
     const int oy0 = get_global_id(0) * RB, oy1 = min(OH, oy0 + RB);
     const int o = get_global_id(1) % (G * M), n = get_global_id(1) / (G * M);  // output channel, batch
     __global const float* xc = x + ((size_t)n * G + o / M) * H * W;
@@ -72,6 +103,9 @@ __kernel void conv2d_dw16(__global const float* restrict x, __global const float
                 for (int kw = kwf1; kw < KW; ++kw)
                     acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(wr[kw]), acc);
             }
+#if FUSED
+            acc = ACTIVATE(acc + bias[o]);
+#endif
             acc = POST(acc);
             __global float* yr = yo + oy * OW + ox;
             if (OW >= 16) {

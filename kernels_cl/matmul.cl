@@ -7,6 +7,7 @@
 //   -DRD, -DCD      matmul_dot:   RD rows x CD columns of C per work-item, vectors along K
 // Operand element (i, k) of A is a[i * sa_m + k * sa_k] (transposes and 1-D operands are strides); C is
 // c[i * sc_m + j * sc_n]. batch_offsets holds, per batch of C, the offsets of its A and B matrices.
+//   -DFUSED, -DACT, -DACT_LO, -DACT_HI  the fused bias + activation epilogue (below)
 
 #if F16
 #define LD1(p) vload_half(0, (p))
@@ -21,6 +22,37 @@
 #endif
 
 #define NB (16 * NV)
+
+// Fused epilogue (-DFUSED=1: one more kernel argument, `bias`, f32 per column of C
+// (FUSED=2: per row of the kernel's block, for C^T = B^T A^T); -DACT=n activation:
+// 0 none, 1 Relu, 2 Clamp to [ACT_LO, ACT_HI], 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish with beta 1). ACTIVATE
+// works on scalars and vectors alike.
+#ifndef FUSED
+#define FUSED 0
+#endif
+#ifndef ACT
+#define ACT 0
+#endif
+#if ACT == 1
+#define ACTIVATE(v) fmax((v), 0.f)
+#elif ACT == 2
+#define ACTIVATE(v) fmin(fmax((v), ACT_LO), ACT_HI)
+#elif ACT == 3
+#define ACTIVATE(v) (1.f / (1.f + exp(-(v))))
+#elif ACT == 4
+#define ACTIVATE(v) tanh(v)
+#elif ACT == 5
+#define ACTIVATE(v) ((v) * fmin(fmax((v) + 3.f, 0.f), 6.f) / 6.f)
+#elif ACT == 6
+#define ACTIVATE(v) ((v) / (1.f + exp(-(v))))
+#else
+#define ACTIVATE(v) (v)
+#endif
+#if FUSED
+#define BIAS_ARG , __global const float* restrict bias
+#else
+#define BIAS_ARG
+#endif
 
 // Stores columns [j0, j_end) of a block row computed for columns [jl, jl + NB); vector stores when whole.
 inline void store_row(__global T* cr, const float16* acc, int jl, int j0, int j_end, int sc_n) {
@@ -42,7 +74,7 @@ inline void store_row(__global T* cr, const float16* acc, int jl, int j0, int j_
 // is shifted left to end there and stores only its new columns. global = (ceil(M / RB), ceil(N / NB), batches).
 __kernel void matmul_panel(__global const T* a, __global const T* b, __global T* c,
                            __global const int* batch_offsets, int M, int N, int K, int sa_m, int sa_k, int b_col,
-                           int b_k, int b_cols_full, int sc_m, int sc_n) {
+                           int b_k, int b_cols_full, int sc_m, int sc_n BIAS_ARG) {
     const int i0 = get_global_id(0) * RB, j0 = get_global_id(1) * NB, bi = get_global_id(2);
     if (i0 >= M || j0 >= N)
         return;
@@ -90,6 +122,20 @@ __kernel void matmul_panel(__global const T* a, __global const T* b, __global T*
             }
         }
     }
+#if FUSED == 1
+    float16 bv[NV];  // bias is zero-padded to N rounded up to NB
+    for (int v = 0; v < NV; ++v)
+        bv[v] = vload16(0, bias + jl + 16 * v);
+    for (int r = 0; r < RB; ++r)
+        for (int v = 0; v < NV; ++v)
+            acc[r][v] = ACTIVATE(acc[r][v] + bv[v]);
+#elif FUSED == 2
+    for (int r = 0; r < RB; ++r) {
+        const float br = bias[min(i0 + r, M - 1)];
+        for (int v = 0; v < NV; ++v)
+            acc[r][v] = ACTIVATE(acc[r][v] + br);
+    }
+#endif
     const int j_end = min(N, jl + NB);
     for (int r = 0; r < RB && i0 + r < M; ++r)
         store_row(c + (i0 + r) * sc_m, acc[r], jl, j0, j_end, sc_n);
@@ -105,7 +151,7 @@ inline float sum16(float16 v) {
 // Both operands contiguous along K: A element (i, k) is a[i * sa_m + k], B element (k, j) is b[j * sb_n + k]
 // (A not transposed, B transposed or a vector). global = (ceil(M / RD), ceil(N / CD), batches).
 __kernel void matmul_dot(__global const T* a, __global const T* b, __global T* c, __global const int* batch_offsets,
-                         int M, int N, int K, int sa_m, int sb_n, int sc_m, int sc_n) {
+                         int M, int N, int K, int sa_m, int sb_n, int sc_m, int sc_n BIAS_ARG) {
     const int i0 = get_global_id(0) * RD, j0 = get_global_id(1) * CD, bi = get_global_id(2);
     if (i0 >= M || j0 >= N)
         return;
@@ -151,5 +197,9 @@ __kernel void matmul_dot(__global const T* a, __global const T* b, __global T* c
                 sum[r][q] = fma(LD1(ar[r] + k), LD1(bc[q] + k), sum[r][q]);
     for (int r = 0; r < RD && i0 + r < M; ++r)
         for (int q = 0; q < CD && j0 + q < N; ++q)
+#if FUSED
+            ST1(ACTIVATE(sum[r][q] + bias[j0 + q]), c + (i0 + r) * sc_m + (j0 + q) * sc_n);
+#else
             ST1(sum[r][q], c + (i0 + r) * sc_m + (j0 + q) * sc_n);
+#endif
 }

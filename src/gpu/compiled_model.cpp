@@ -43,7 +43,7 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
             shapes[i] = PartialShape(input_shapes[i]);
         model->reshape(shapes);
         if (!m_config.disable_transformations)
-            transform_model(*model);
+            transform_model(*model, m_config.host_ops);
         if (model->is_dynamic())
             raise<NotImplemented>("GPU: model '", model->get_friendly_name(),
                                   "' keeps dynamic shapes after its inputs are fixed (data-dependent shapes)");

@@ -1,6 +1,7 @@
 #include "plugin.hpp"
 
 #include <set>
+#include <sstream>
 
 #include "compiled_model.hpp"
 #include "ops/gpu_op.hpp"
@@ -35,7 +36,7 @@ std::shared_ptr<DeviceContext> Plugin::device_context(int id) const {
 std::shared_ptr<Model> Plugin::prepare_model(const Model& model, const Config& config) const {
     auto clone = model.clone();
     if (!config.disable_transformations)
-        transform_model(*clone);
+        transform_model(*clone, config.host_ops);
     return clone;
 }
 
@@ -108,6 +109,14 @@ QueryReport Plugin::query_model_report(const std::shared_ptr<const Model>& model
         const Validation v = config.host_ops.count(t) ? Validation::no("forced to the host (OVCL_GPU_HOST_OPS)")
                                                       : validate_node(*n, device);
         report[n->get_friendly_name()] = v.supported ? OpQuery{name, ""} : OpQuery{"", v.reason};
+        auto fused = n->get_rt_info().find("fused_names");  // ops fused into n (fusions.hpp) run where n runs
+        if (t.rfind("Fused", 0) == 0 && fused != n->get_rt_info().end() && fused->second.is<std::string>()) {
+            std::stringstream names(fused->second.as<std::string>());
+            for (std::string part; std::getline(names, part, ',');) {
+                report[part] = report[n->get_friendly_name()];
+                present.insert(part);
+            }
+        }
     }
     QueryReport original;  // report on the user's op names; folded ops ran at compile time
     for (const auto& n : model->get_ordered_ops()) {

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "fusions.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
 
@@ -34,7 +35,7 @@ std::shared_ptr<Node> constant_for(const Node& folded, size_t port, const Tensor
 
 }  // namespace
 
-size_t transform_model(Model& model) {
+size_t transform_model(Model& model, const std::set<std::string>& host_ops) {
     size_t folded = 0;
     std::map<Output, Output> replaced;  // old port -> constant port
     for (const auto& node : model.get_ordered_ops()) {
@@ -69,7 +70,7 @@ size_t transform_model(Model& model) {
     }
     if (folded)
         model.validate_nodes_and_infer_types();
-    return folded;
+    return folded + fuse_bias_activation(model, host_ops);
 }
 
 }  // namespace gpu

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "ops/convolution_infer.hpp"
+#include "ops/epilogue.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -28,7 +29,7 @@ struct Block {
     int64_t channels() const { return vectors * kLanes; }
 };
 
-bool grouped(const Node& node) { return node.get_type_name() == "GroupConvolution"; }
+bool grouped(const Node& node) { return base_op_type(node) == "GroupConvolution"; }
 
 Conv2d geometry(const Node& node) {
     const Shape data = node.get_input_shape(0), filter = node.get_input_shape(1);
@@ -93,6 +94,19 @@ Tensor reorder_weights(const Tensor& weights, const Conv2d& g, const Block& b) {
                             ((((grp * kb_count + k / bw) * g.kh + y) * g.kw + x) * g.in_channels + c) * bw + k % bw;
                         dst[d] = src[s];
                     }
+    return out;
+}
+
+// The fused bias of conv2d_k16: [G][KB * KBLK * 16], zero past K in each group.
+Tensor padded_bias(const Node& node, const Conv2d& g, const Block& b) {
+    const int64_t per_group = (g.out_channels + b.channels() - 1) / b.channels() * b.channels();
+    const Tensor bias = channel_bias(node, static_cast<size_t>(g.groups * g.out_channels),
+                                     static_cast<size_t>(g.groups * g.out_channels));
+    Tensor out(element::f32, Shape{static_cast<size_t>(g.groups * per_group)});
+    std::fill_n(out.data<float>(), out.get_size(), 0.f);
+    for (int64_t grp = 0; grp < g.groups; ++grp)
+        std::copy_n(bias.data<const float>() + grp * g.out_channels, g.out_channels,
+                    out.data<float>() + grp * per_group);
     return out;
 }
 
@@ -165,6 +179,9 @@ Validation ConvolutionOp::validate(const Node& node, const DeviceInfo&) const {
                               "when the model is compiled");
     const auto too_big = [](size_t elements) { return elements > static_cast<size_t>(INT_MAX); };
     const int64_t padded_k = (g.out_channels + 2 * kLanes - 1) / (2 * kLanes) * 2 * kLanes;  // reordered weights
+    const Validation epilogue = validate_epilogue(node);
+    if (!epilogue.supported)
+        return epilogue;
     if (too_big(shape_size(node.get_input_shape(0))) || too_big(shape_size(node.get_output_shape(0))) ||
         too_big(static_cast<size_t>(g.groups * padded_k * g.in_channels * g.kh * g.kw)))
         return Validation::no("a tensor of 2^31 elements or more (the kernels index with 32-bit integers)");
@@ -177,11 +194,23 @@ OpConfig ConvolutionOp::configure(const Node& node, const DeviceInfo& device) co
     if (g.depthwise()) {
         config.launches.push_back(depthwise_launch(g, device));
         config.impl_name = "conv2d_dw16";
+        if (is_fused(node)) {
+            const auto channels = static_cast<size_t>(g.groups * g.out_channels);
+            config.constants.push_back(channel_bias(node, channels, channels));
+        }
     } else {
         const Block b = choose_block(g);
         config.launches.push_back(direct_launch(g, b, device));
         config.constants.push_back(reorder_weights(node.input_value(1).node->get_constant_value(), g, b));
         config.impl_name = "conv2d_k16_" + std::to_string(b.pixels) + "x" + std::to_string(b.channels());
+        if (is_fused(node))
+            config.constants.push_back(padded_bias(node, g, b));
+    }
+    if (is_fused(node)) {  // the bias is the last constant and the last kernel argument
+        KernelLaunch& l = config.launches.back();
+        l.options += epilogue_options(node);
+        l.args.push_back(KernelArg::constant(config.constants.size() - 1));
+        config.impl_name += "_fused";
     }
     return config;
 }

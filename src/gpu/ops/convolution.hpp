@@ -11,6 +11,8 @@ namespace gpu {
 ///     row x 16 or 32 output channels per work-item; weights must be a Constant, reordered once in configure().
 ///   conv2d_dw16 (kernels_cl/convolution_dw.cl): depthwise (one input channel per group), 16 output pixels
 ///     per work-item; weights are read as they are, so they need not be a Constant.
+/// FusedConvolution / FusedGroupConvolution (fusions.hpp): the same kernels with the bias + activation epilogue
+///   of epilogue.hpp (impl "..._fused"); refused also when the bias is not a Constant.
 /// Refused (they run on the host): 3-D convolution, element types other than f32, non-constant weights of a
 /// non-depthwise convolution, tensors of 2^31 elements or more.
 class ConvolutionOp : public GpuOp {

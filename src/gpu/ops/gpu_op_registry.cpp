@@ -1,5 +1,6 @@
 #include <map>
 
+#include "fusions.hpp"
 #include "ops/convolution.hpp"
 #include "ops/eltwise.hpp"
 #include "ops/gpu_op.hpp"
@@ -14,6 +15,7 @@ namespace gpu {
 namespace {
 const std::map<std::string, std::shared_ptr<GpuOp>>& table() {
     static const auto* ops = [] {
+        register_fused_ops();  // the table's Fused* types (fusions.hpp) are op types of the registry
         auto* m = new std::map<std::string, std::shared_ptr<GpuOp>>();
 #define OVCL_GPU_OP(TYPE, CLASS) (*m)[#TYPE] = std::make_shared<CLASS>();
 #include "ops/gpu_op_table.def"

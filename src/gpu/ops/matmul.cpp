@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "host_ref/matmul.hpp"
+#include "ops/epilogue.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -110,7 +111,7 @@ Validation MatMulOp::validate(const Node& node, const DeviceInfo&) const {
                                       static_cast<int64_t>(shape_size(node.get_output_shape(0))), packed});
     if (largest > INT_MAX)
         return Validation::no("a tensor of 2^31 elements or more (the kernels index with 32-bit integers)");
-    return Validation::yes();
+    return validate_epilogue(node);
 }
 
 OpConfig MatMulOp::configure(const Node& node, const DeviceInfo& device) const {
@@ -124,6 +125,7 @@ OpConfig MatMulOp::configure(const Node& node, const DeviceInfo& device) const {
 
     OpConfig cfg;
     KernelLaunch l;
+    bool swapped = false;
     l.source = "matmul";
     l.options = build_options(type);
     // Fixed local sizes (PoCL compiles once per kernel and local size): one work-item per group on CPU devices,
@@ -159,6 +161,7 @@ OpConfig MatMulOp::configure(const Node& node, const DeviceInfo& device) const {
                         (b_constant ? "_packed" : "");
     } else {
         // Both transposed, B variable: C^T = B^T A^T, whose second operand (A^T) is contiguous along its columns.
+        swapped = true;
         // Kernel operands: first (j, k) = B(k, j), second (k, i) = A(i, k); C^T (j, i) lands at C[i * N + j].
         cfg.constants.push_back(batch_offsets(g.d, g.b.size, g.a.size, true));
         l.entry = "matmul_panel";
@@ -168,6 +171,13 @@ OpConfig MatMulOp::configure(const Node& node, const DeviceInfo& device) const {
                   i32(1), i32(g.N)};
         l.global = {blocks(g.N, kRows), blocks(g.M, kCols), batches};
         cfg.impl_name = "matmul_panel_" + std::to_string(kRows) + "x" + std::to_string(kCols) + "_swapped";
+    }
+    if (is_fused(node)) {  // bias per column of C, zero-padded for whole-panel loads; per kernel row when swapped
+        const auto n = static_cast<size_t>(g.N);
+        cfg.constants.push_back(channel_bias(node, n, swapped ? n : static_cast<size_t>(round_up(g.N, kCols))));
+        l.options += epilogue_options(node, swapped ? 2 : 1);
+        l.args.push_back(KernelArg::constant(cfg.constants.size() - 1));
+        cfg.impl_name += "_fused";
     }
     for (size_t i = 0; i < l.global.size(); ++i)
         l.global[i] = (l.global[i] + l.local[i] - 1) / l.local[i] * l.local[i];

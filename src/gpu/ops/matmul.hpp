@@ -13,6 +13,7 @@ namespace gpu {
 ///     (impl "..._packed"), a plain B is read in place; with both operands transposed and B not a Constant,
 ///     C^T = B^T A^T is computed instead (impl "..._swapped").
 ///   matmul_dot: 4 x 4 dot products along K (A not transposed, B transposed or a vector), float16 partial sums.
+/// FusedMatMul (fusions.hpp): the same kernels with the bias + activation epilogue of epilogue.hpp (impl "..._fused").
 /// Refused (they run on the host): element types other than f32 and f16, and tensors of 2^31 elements or more.
 class MatMulOp : public GpuOp {
 public:

@@ -1,0 +1,27 @@
+// The fused epilogue of FusedConvolution / FusedGroupConvolution / FusedMatMul (see fusions.hpp): a bias per
+// output channel plus an activation, applied by the kernel to its accumulators before the store.
+// Kernels read them through build options:
+//   -DFUSED=1        the kernel takes one more argument, `bias` (f32, per output channel, zero-padded)
+//   -DACT=n          0 none, 1 Relu, 2 Clamp (ACT_LO, ACT_HI), 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish (beta 1)
+#pragma once
+
+#include <string>
+
+#include "ops/gpu_op.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+bool is_fused(const Node& node);
+/// The node's op type without the "Fused" prefix.
+std::string base_op_type(const Node& node);
+/// Refuses a fused node whose bias is not a Constant or whose activation the kernels lack.
+Validation validate_epilogue(const Node& node);
+/// " -DFUSED=<mode> -DACT=..." for a fused node, "" otherwise (mode 1: bias per column/channel; the kernel
+/// defines other modes).
+std::string epilogue_options(const Node& node, int mode = 1);
+/// The bias as `channels` f32 values (a one-element bias repeated), zero-padded to `padded` (>= channels).
+Tensor channel_bias(const Node& node, size_t channels, size_t padded);
+
+}  // namespace gpu
+}  // namespace ovcl
