@@ -42,8 +42,8 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
         for (size_t i = 0; i < input_shapes.size(); ++i)
             shapes[i] = PartialShape(input_shapes[i]);
         model->reshape(shapes);
-        if (!m_config.disable_transformations)
-            transform_model(*model, m_config.host_ops);
+        if (!m_config.disable_transformations)  // the precision pass already ran on m_model (it is idempotent)
+            transform_model(*model, m_config.host_ops, m_config.inference_precision);
         if (model->is_dynamic())
             raise<NotImplemented>("GPU: model '", model->get_friendly_name(),
                                   "' keeps dynamic shapes after its inputs are fixed (data-dependent shapes)");

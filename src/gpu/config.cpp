@@ -20,12 +20,9 @@ Config::Config(const AnyMap& properties, const Config& base, bool lenient) : Con
                 raise<InvalidArgument>("property DEVICE_ID: '", text, "' is not a device index");
         } else if (key == hint::inference_precision.key) {
             const auto t = read_property<element::Type>(key, value);
-            if (t == element::f16)
-                raise<NotImplemented>("property INFERENCE_PRECISION_HINT: f16 storage is not implemented yet on GPU; "
-                                      "use f32");
-            if (t != element::f32 && t != element::undefined)
-                raise<InvalidArgument>("property INFERENCE_PRECISION_HINT: GPU runs f32, not ", t);
-            inference_precision = element::f32;
+            if (t != element::f32 && t != element::f16 && t != element::undefined)
+                raise<InvalidArgument>("property INFERENCE_PRECISION_HINT: GPU runs f32 or f16 (storage), not ", t);
+            inference_precision = t == element::f16 ? element::f16 : element::f32;
         } else if (key == ovcl::cache_dir.key) {
             cache_dir = value.to_string();
         } else if (key == ovcl::disable_transformations.key) {

@@ -12,7 +12,7 @@ namespace gpu {
 struct Config {
     PluginConfig common;
     int device_id = 0;
-    element::Type inference_precision = element::f32;  ///< f32 (f16 storage: not yet)
+    element::Type inference_precision = element::f32;  ///< f32, or f16: f16 storage, f32 compute
     std::string cache_dir;
     bool disable_transformations = false;
     /// Test and debugging aid (OVCL_GPU_HOST_OPS="Softmax MatMul"): run these op types on the

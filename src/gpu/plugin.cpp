@@ -5,6 +5,7 @@
 
 #include "compiled_model.hpp"
 #include "ops/gpu_op.hpp"
+#include "precision.hpp"
 #include "transformations.hpp"
 
 namespace ovcl {
@@ -36,7 +37,9 @@ std::shared_ptr<DeviceContext> Plugin::device_context(int id) const {
 std::shared_ptr<Model> Plugin::prepare_model(const Model& model, const Config& config) const {
     auto clone = model.clone();
     if (!config.disable_transformations)
-        transform_model(*clone, config.host_ops);
+        transform_model(*clone, config.host_ops, config.inference_precision);
+    else  // the precision is how the model runs, not an optimisation: converted regardless (as OpenVINO does)
+        convert_precision(*clone, config.inference_precision);
     return clone;
 }
 
@@ -83,7 +86,8 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
     if (name == device::type.key)
         return d.is_gpu ? device::Type::DISCRETE : device::Type::INTEGRATED;
     if (name == device::capabilities.key) {
-        return std::vector<std::string>{device::capability::FP32};
+        // f16 is storage only (vload_half/vstore_half, f32 compute), which every OpenCL device can do
+        return std::vector<std::string>{device::capability::FP32, device::capability::FP16};
     }
     if (name == range_for_async_infer_requests.key)
         return std::tuple<unsigned, unsigned, unsigned>{1, 2 * d.compute_units, 1};

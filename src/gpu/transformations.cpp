@@ -3,6 +3,7 @@
 #include <map>
 
 #include "fusions.hpp"
+#include "precision.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
 
@@ -35,7 +36,7 @@ std::shared_ptr<Node> constant_for(const Node& folded, size_t port, const Tensor
 
 }  // namespace
 
-size_t transform_model(Model& model, const std::set<std::string>& host_ops) {
+size_t transform_model(Model& model, const std::set<std::string>& host_ops, element::Type precision) {
     size_t folded = 0;
     std::map<Output, Output> replaced;  // old port -> constant port
     for (const auto& node : model.get_ordered_ops()) {
@@ -70,6 +71,7 @@ size_t transform_model(Model& model, const std::set<std::string>& host_ops) {
     }
     if (folded)
         model.validate_nodes_and_infer_types();
+    folded += convert_precision(model, precision);
     return folded + fuse_bias_activation(model, host_ops);
 }
 

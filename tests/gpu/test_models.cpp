@@ -232,7 +232,9 @@ TEST(GpuPlugin, PropertiesAndDevices) {
     EXPECT_THROW(core.set_property("GPU", {{"NO_SUCH_KEY", 1}}), NotFound);
     EXPECT_NO_THROW(core.set_property("GPU", {{"INFERENCE_PRECISION_HINT", "f32"}}));
     EXPECT_THROW(core.set_property("GPU", {{"INFERENCE_PRECISION_HINT", "i8"}}), InvalidArgument);
-    EXPECT_THROW(core.set_property("GPU", {{"INFERENCE_PRECISION_HINT", "f16"}}), NotImplemented);  // not silently f32
+    EXPECT_NO_THROW(core.set_property("GPU", {{"INFERENCE_PRECISION_HINT", "f16"}}));  // f16 storage (test_precision)
+    EXPECT_EQ(core.get_property("GPU", hint::inference_precision), element::f16);
+    core.set_property("GPU", {{"INFERENCE_PRECISION_HINT", "f32"}});  // the exact comparisons below run f32
     EXPECT_THROW(core.compile_model(test::add_relu_model(), "GPU.99"), NotFound);
     EXPECT_THROW(core.compile_model(test::add_relu_model(), "GPU", {{"NO_SUCH_KEY", 1}}), NotFound);
     const auto ids = core.get_property("GPU", available_devices);
