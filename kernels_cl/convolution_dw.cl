@@ -1,6 +1,8 @@
-// Depthwise 2-D convolution (GroupConvolution-1 with one input channel per group), NCHW, f32.
+// Depthwise 2-D convolution (GroupConvolution-1 with one input channel per group), NCHW, f32 (or f16 storage).
 //
 // Macros:
+//   IO_HALF  defined: x and y are half in memory (vload_half / vstore_half_rte), compute stays f32
+//   W_HALF   defined: the weights are half in memory; the bias is f32 either way
 //   SW       stride along W (1 and 2 load whole vectors; other strides gather)
 //   POST(v)  optional epilogue on a float16 of 16 output pixels of one channel (fusion hook); default v
 //   FUSED, ACT, ACT_LO, ACT_HI  the fused bias + activation epilogue (below); bias is [G * M]
@@ -45,15 +47,36 @@
 #define BIAS_ARG
 #endif
 
+#ifdef IO_HALF
+#define DATA half
+#define LD1(p) vload_half(0, (p))
+#define LDV16(p) vload_half16(0, (p))
+#define STV16(v, p) vstore_half16_rte((v), 0, (p))
+#define ST1(v, p) vstore_half_rte((v), 0, (p))
+#else
+#define DATA float
+#define LD1(p) (*(p))
+#define LDV16(p) vload16(0, (p))
+#define STV16(v, p) vstore16((v), 0, (p))
+#define ST1(v, p) (*(p) = (v))
+#endif
+#ifdef W_HALF
+#define WTYPE half
+#define LDW(p) vload_half(0, (p))
+#else
+#define WTYPE float
+#define LDW(p) (*(p))
+#endif
+
 #if SW == 1
-#define LOAD16(r) vload16(0, r)
+#define LOAD16(r) LDV16(r)
 #elif SW == 2
-#define LOAD16(r) ((float16)(vload16(0, r).even, vload16(0, (r) + 16).even))
+#define LOAD16(r) ((float16)(LDV16(r).even, LDV16((r) + 16).even))
 #else
 #define LOAD16(r)                                                                                                 \
-    ((float16)((r)[0], (r)[SW], (r)[2 * SW], (r)[3 * SW], (r)[4 * SW], (r)[5 * SW], (r)[6 * SW], (r)[7 * SW],        \
-               (r)[8 * SW], (r)[9 * SW], (r)[10 * SW], (r)[11 * SW], (r)[12 * SW], (r)[13 * SW], (r)[14 * SW],      \
-               (r)[15 * SW]))
+    ((float16)(LD1(r), LD1((r) + SW), LD1((r) + 2 * SW), LD1((r) + 3 * SW), LD1((r) + 4 * SW), LD1((r) + 5 * SW), \
+               LD1((r) + 6 * SW), LD1((r) + 7 * SW), LD1((r) + 8 * SW), LD1((r) + 9 * SW), LD1((r) + 10 * SW),     \
+               LD1((r) + 11 * SW), LD1((r) + 12 * SW), LD1((r) + 13 * SW), LD1((r) + 14 * SW), LD1((r) + 15 * SW)))
 #endif
 // Columns a LOAD16 at column ix touches: [ix, ix + SPAN).
 #if SW <= 2
@@ -63,24 +86,24 @@
 #endif
 
 // 16 columns ix, ix + SW, ... of row r, with the ones outside [0, W) read as zero.
-float16 load16_guarded(__global const float* r, const int ix, const int W) {
+float16 load16_guarded(__global const DATA* r, const int ix, const int W) {
     float t[16];
     for (int i = 0; i < 16; ++i) {
         const int c = ix + i * SW;
-        t[i] = c >= 0 && c < W ? r[clamp(c, 0, W - 1)] : 0.f;
+        t[i] = c >= 0 && c < W ? LD1(r + clamp(c, 0, W - 1)) : 0.f;
     }
     return vload16(0, t);
 }
 
-__kernel void conv2d_dw16(__global const float* restrict x, __global const float* restrict w,
-                          __global float* restrict y, const int G, const int M, const int H, const int W,
+__kernel void conv2d_dw16(__global const DATA* restrict x, __global const WTYPE* restrict w,
+                          __global DATA* restrict y, const int G, const int M, const int H, const int W,
                           const int OH, const int OW, const int KH, const int KW, const int SH, const int DH,
                           const int DW, const int PH, const int PW, const int RB BIAS_ARG) {
     const int oy0 = get_global_id(0) * RB, oy1 = min(OH, oy0 + RB);
     const int o = get_global_id(1) % (G * M), n = get_global_id(1) / (G * M);  // output channel, batch
-    __global const float* xc = x + ((size_t)n * G + o / M) * H * W;
-    __global const float* wo = w + (size_t)o * KH * KW;
-    __global float* yo = y + ((size_t)n * G * M + o) * OH * OW;
+    __global const DATA* xc = x + ((size_t)n * G + o / M) * H * W;
+    __global const WTYPE* wo = w + (size_t)o * KH * KW;
+    __global DATA* yo = y + ((size_t)n * G * M + o) * OH * OW;
 
     for (int oy = oy0; oy < oy1; ++oy) {
         const int iy0 = oy * SH - PH;
@@ -94,27 +117,27 @@ __kernel void conv2d_dw16(__global const float* restrict x, __global const float
             const int kwf1 = max(kwf0, right < 0 ? 0 : min(KW, right / DW + 1));
             float16 acc = (float16)(0.f);
             for (int kh = kh0; kh < kh1; ++kh) {
-                __global const float* r = xc + (iy0 + kh * DH) * W;
-                __global const float* wr = wo + kh * KW;
+                __global const DATA* r = xc + (iy0 + kh * DH) * W;
+                __global const WTYPE* wr = wo + kh * KW;
                 for (int kw = 0; kw < kwf0; ++kw)
-                    acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(wr[kw]), acc);
+                    acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(LDW(wr + kw)), acc);
                 for (int kw = kwf0; kw < kwf1; ++kw)
-                    acc = fma(LOAD16(r + ixs + kw * DW), (float16)(wr[kw]), acc);
+                    acc = fma(LOAD16(r + ixs + kw * DW), (float16)(LDW(wr + kw)), acc);
                 for (int kw = kwf1; kw < KW; ++kw)
-                    acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(wr[kw]), acc);
+                    acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(LDW(wr + kw)), acc);
             }
 #if FUSED
             acc = ACTIVATE(acc + bias[o]);
 #endif
             acc = POST(acc);
-            __global float* yr = yo + oy * OW + ox;
+            __global DATA* yr = yo + oy * OW + ox;
             if (OW >= 16) {
-                vstore16(acc, 0, yr);
+                STV16(acc, yr);
             } else {
                 float t[16];
                 vstore16(acc, 0, t);
                 for (int i = 0; i < OW; ++i)
-                    yr[i] = t[i];
+                    ST1(t[i], yr + i);
             }
         }
     }

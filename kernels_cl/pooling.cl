@@ -10,7 +10,9 @@
 // vector range is shorter than a block: then the whole row is done one output at a time).
 //
 // Macros:
-//   T         element type (float; MaxPool also int)
+//   T         element type (float; MaxPool also int); the compute type when IO_HALF is defined
+//   IO_HALF   defined (T = float): x and y are half in memory, read with vload_half, written with
+//             vstore_half_rte (indices are unchanged)
 //   T_LOWEST  the padding value of MaxPool (-INFINITY, INT_MIN)
 //   POOL_AVG  defined: builds avg_pool (T must be float); otherwise builds max_pool
 //   IDX_T     (max_pool, optional) int or long: adds the indices output
@@ -23,6 +25,23 @@
 #define T8 CAT(T, 8)
 #define BLOCK 8
 
+// Loads (as T) and stores (from T) of one or 8 / 16 contiguous elements of the storage type DATA.
+#ifdef IO_HALF
+#define DATA half
+#define LD1(p) vload_half(0, (p))
+#define LD8(p) vload_half8(0, (p))
+#define LD16(p) vload_half16(0, (p))
+#define ST1(v, p) vstore_half_rte((v), 0, (p))
+#define ST8(v, p) vstore_half8_rte((v), 0, (p))
+#else
+#define DATA T
+#define LD1(p) (*(p))
+#define LD8(p) vload8(0, (p))
+#define LD16(p) vload16(0, (p))
+#define ST1(v, p) (*(p) = (v))
+#define ST8(v, p) vstore8((v), 0, (p))
+#endif
+
 // The taps t in [0, k) whose position start + t * dil lies in [0, extent): [lo, hi).
 // (Integer division is slow on CPUs: the undilated case avoids it.)
 inline int2 taps_inside(int start, int dil, int extent, int k) {
@@ -34,13 +53,14 @@ inline int2 taps_inside(int start, int dil, int extent, int k) {
 }
 
 // Eight taps at pos, pos + s, ..., pos + 7 * s.
-inline T8 load_strided(__global const T* x, int pos, int s) {
+inline T8 load_strided(__global const DATA* x, int pos, int s) {
     if (s == 1)
-        return vload8(0, x + pos);
+        return LD8(x + pos);
     if (s == 2)
-        return vload16(0, x + pos).even;
-    return (T8)(x[pos], x[pos + s], x[pos + 2 * s], x[pos + 3 * s], x[pos + 4 * s], x[pos + 5 * s], x[pos + 6 * s],
-                x[pos + 7 * s]);
+        return LD16(x + pos).even;
+    x += pos;
+    return (T8)(LD1(x), LD1(x + s), LD1(x + 2 * s), LD1(x + 3 * s), LD1(x + 4 * s), LD1(x + 5 * s), LD1(x + 6 * s),
+                LD1(x + 7 * s));
 }
 
 // The work-item's row: plane p, output (od, oh), the row's first output `o`, window starts in D and H
@@ -51,7 +71,7 @@ inline T8 load_strided(__global const T* x, int pos, int s) {
         return;                                                                                    \
     const int oh = out.z == 1 ? orow : orow % out.y, od = out.z == 1 ? 0 : orow / out.y;           \
     const int in_plane = in.x * in.y * in.z;                                                       \
-    __global const T* xp = x + (long)p * in_plane;                                                 \
+    __global const DATA* xp = x + (long)p * in_plane;                                              \
     const long o = (((long)p * out.z + od) * out.y + oh) * out.x;                                  \
     const int sd = od * stride.z - pad.z, sh = oh * stride.y - pad.y;                              \
     const int2 rd = taps_inside(sd, dil.z, in.z, ksize.z);                                         \
@@ -123,7 +143,7 @@ inline T8 load_strided(__global const T* x, int pos, int s) {
 
 // Max over each window; the first maximum wins ties and the first tap inside the input is always taken
 // (so NaN there sticks, as in the host reference); a window entirely in padding gives T_LOWEST.
-__kernel void max_pool(__global const T* x, __global T* y INDEX_ARGS, int4 in, int4 out, int4 ksize, int4 stride,
+__kernel void max_pool(__global const DATA* x, __global DATA* y INDEX_ARGS, int4 in, int4 out, int4 ksize, int4 stride,
                        int4 dil, int4 pad, int4 cols) {
     POOL_PROLOGUE
     const int8 lanes = (int8)(0, 1, 2, 3, 4, 5, 6, 7) * stride.x;
@@ -131,12 +151,13 @@ __kernel void max_pool(__global const T* x, __global T* y INDEX_ARGS, int4 in, i
         T best = T_LOWEST;
         int at = -1;
         FOR_WINDOW_TAPS(ow, {
-            if (at < 0 || xp[pos] > best) {
-                best = xp[pos];
+            const T v = LD1(xp + pos);
+            if (at < 0 || v > best) {
+                best = v;
                 at = pos;
             }
         })
-        y[o + ow] = best;
+        ST1(best, y + o + ow);
         STORE_INDEX(ow, at)
     }, {
         T8 best = (T8)(T_LOWEST);
@@ -147,7 +168,7 @@ __kernel void max_pool(__global const T* x, __global T* y INDEX_ARGS, int4 in, i
             best = select(best, v, take);
             at = select(at, (int8)(pos) + lanes, take);
         })
-        vstore8(best, 0, y + o + ow0);
+        ST8(best, y + o + ow0);
         STORE_INDEX8(ow0, at)
     })
 }
@@ -156,21 +177,21 @@ __kernel void max_pool(__global const T* x, __global T* y INDEX_ARGS, int4 in, i
 
 // Mean over each window. pads_in_divisor: divide by the kernel volume, else by the taps inside the
 // input; a zero divisor gives 0.
-__kernel void avg_pool(__global const T* x, __global T* y, int4 in, int4 out, int4 ksize, int4 stride, int4 dil,
+__kernel void avg_pool(__global const DATA* x, __global DATA* y, int4 in, int4 out, int4 ksize, int4 stride, int4 dil,
                        int4 pad, int4 cols, int pads_in_divisor) {
     POOL_PROLOGUE
     const int volume = ksize.x * ksize.y * ksize.z;
     const int rows = (rd.y - rd.x) * (rh.y - rh.x);
     FOR_ROW({
         float sum = 0.0f;
-        FOR_WINDOW_TAPS(ow, sum += xp[pos];)
+        FOR_WINDOW_TAPS(ow, sum += LD1(xp + pos);)
         const int divisor = pads_in_divisor ? volume : rows * (rw.y - rw.x);
-        y[o + ow] = divisor > 0 ? sum / (float)divisor : 0.0f;
+        ST1(divisor > 0 ? sum / (float)divisor : 0.0f, y + o + ow);
     }, {
         float8 sum = 0.0f;
         FOR_BLOCK_TAPS(sum += load_strided(xp, pos, stride.x);)
         const int divisor = pads_in_divisor ? volume : rows * ksize.x;
-        vstore8(divisor > 0 ? sum / (float)divisor : (float8)(0.0f), 0, y + o + ow0);
+        ST8(divisor > 0 ? sum / (float)divisor : (float8)(0.0f), y + o + ow0);
     })
 }
 

@@ -1,7 +1,9 @@
-// Reductions over a region of f32 data: ReduceSum/Mean/Max/Min/Prod/L1/L2 (reduce), Softmax and LogSoftmax
-// (softmax), MVN (mvn), NormalizeL2 (normalize_l2); and BatchNormInference (batch_norm).
-// Macros: none (one program serves every kernel; the reduce op is the argument `op`, a switch around whole
-// loops, so each op's loops are compiled separately).
+// Reductions over a region of f32 (or f16-stored) data: ReduceSum/Mean/Max/Min/Prod/L1/L2 (reduce), Softmax
+// and LogSoftmax (softmax), MVN (mvn), NormalizeL2 (normalize_l2); and BatchNormInference (batch_norm).
+// Macros: IO_HALF (optional) the data (x, y; batch_norm's parameters too) are half in memory, read with
+// vload_half and written with vstore_half_rte; all arithmetic stays f32. Otherwise none: one program serves
+// every kernel (the reduce op is the argument `op`, a switch around whole loops, so each op's loops are
+// compiled separately).
 //
 // The region (planned on the host, src/gpu/ops/reduction_region.cpp): the input's axes merged into runs of
 // kept and of reduced axes; the trailing kept run of extent `inner` is not part of `kept`.
@@ -48,11 +50,26 @@ inline int base_of(int s, int8 k) {
                 BODY                                                        \
             }
 
-// Loads and stores of a column block (8 lanes) or of one column.
+// Loads and stores of 16 or 8 contiguous elements (a row chunk, a column block) or of one, as f32.
+#ifdef IO_HALF
+#define DATA half
+#define LOAD16(p) vload_half16(0, p)
+#define STORE16(v, p) vstore_half16_rte(v, 0, p)
+#define LOAD8(p) vload_half8(0, p)
+#define STORE8(v, p) vstore_half8_rte(v, 0, p)
+#define LOAD1(p) vload_half(0, p)
+#define STORE1(v, p) vstore_half_rte(v, 0, p)
+#define SCALE_FROM_Y 0  // softmax recomputes exp instead of re-reading it rounded to half from y
+#else
+#define DATA float
+#define LOAD16(p) vload16(0, p)
+#define STORE16(v, p) vstore16(v, 0, p)
 #define LOAD8(p) vload8(0, p)
 #define STORE8(v, p) vstore8(v, 0, p)
 #define LOAD1(p) (*(p))
 #define STORE1(v, p) (*(p) = (v))
+#define SCALE_FROM_Y 1  // softmax stores exp in y, then scales y in place
+#endif
 
 // Max / min that keep a NaN once seen (as host_ref), for scalars and vectors.
 #define MAX_NAN(a, v) select(a, v, isgreater(v, a) | isnan(v))
@@ -115,24 +132,24 @@ DEFINE_MERGE16(merge16_min, MIN_NAN)
         if (inner == 1) {                                                         \
             float16 a16 = (float16)(INIT);                                        \
             float a = INIT;                                                       \
-            FOR_ROWS(base, red, a16 = ACC(a16, vload16(0, x + p));, a = ACC(a, x[p]);) \
-            y[out0] = FIN(MERGE(a, MERGE16(a16)), count);                         \
+            FOR_ROWS(base, red, a16 = ACC(a16, LOAD16(x + p));, a = ACC(a, LOAD1(x + p));) \
+            STORE1(FIN(MERGE(a, MERGE16(a16)), count), y + out0);                         \
         } else if (o0 + 8 <= inner) {                                             \
             float8 a8 = (float8)(INIT);                                           \
-            FOR_COLUMNS(base + o0, red, a8 = ACC(a8, vload8(0, x + p));)          \
-            vstore8(FIN(a8, count), 0, y + out0);                                 \
+            FOR_COLUMNS(base + o0, red, a8 = ACC(a8, LOAD8(x + p));)          \
+            STORE8(FIN(a8, count), y + out0);                                 \
         } else {                                                                  \
             for (int j = 0; o0 + j < inner; ++j) {                                \
                 float a = INIT;                                                   \
-                FOR_COLUMNS(base + o0 + j, red, a = ACC(a, x[p]);)                \
-                y[out0 + j] = FIN(a, count);                                      \
+                FOR_COLUMNS(base + o0 + j, red, a = ACC(a, LOAD1(x + p));)                \
+                STORE1(FIN(a, count), y + out0 + j);                                      \
             }                                                                     \
         }                                                                         \
     })                                                                            \
     }
 
 // op: 0 sum, 1 mean, 2 max, 3 min, 4 prod, 5 L1, 6 L2. count: the elements reduced into each output.
-__kernel void reduce(__global const float* x, __global float* y, int op, REGION_ARGS, float count) {
+__kernel void reduce(__global const DATA* x, __global DATA* y, int op, REGION_ARGS, float count) {
     switch (op) {
     case 0: REDUCE(0.0f, ADD, ADD, merge16_add, FIN_ID) break;
     case 1: REDUCE(0.0f, ADD, ADD, merge16_add, FIN_MEAN) break;
@@ -146,9 +163,10 @@ __kernel void reduce(__global const float* x, __global float* y, int op, REGION_
 
 // ---- Softmax / LogSoftmax (one reduced run: the axis) ----
 
-// exp(x - max) / sum, or x - max - log(sum); the exponentials are stored and then scaled.
+// exp(x - max) / sum, or x - max - log(sum); the exponentials are stored and then scaled (f32), or computed
+// again in the last pass (IO_HALF: y holds them rounded to half).
 #define DEFINE_SOFTMAX_COLUMNS(NAME, V, LOAD, STORE)                                              \
-    inline void NAME(__global const float* x, __global float* y, int base, int8 red, int log_) { \
+    inline void NAME(__global const DATA* x, __global DATA* y, int base, int8 red, int log_) { \
         V m = (V)(-INFINITY);                                                                    \
         FOR_COLUMNS(base, red, m = MAX_NAN(m, LOAD(x + p));)                                     \
         V sum = (V)(0.0f);                                                                       \
@@ -160,41 +178,52 @@ __kernel void reduce(__global const float* x, __global float* y, int op, REGION_
             FOR_COLUMNS(base, red, {                                                             \
                 const V e = exp(LOAD(x + p) - m);                                                \
                 sum += e;                                                                        \
-                STORE(e, y + p);                                                                 \
+                if (SCALE_FROM_Y)                                                                \
+                    STORE(e, y + p);                                                             \
             })                                                                                   \
-            FOR_COLUMNS(base, red, STORE(LOAD(y + p) / sum, y + p);)                             \
+            if (SCALE_FROM_Y) {                                                                  \
+                FOR_COLUMNS(base, red, STORE(LOAD(y + p) / sum, y + p);)                         \
+            } else {                                                                             \
+                FOR_COLUMNS(base, red, STORE(exp(LOAD(x + p) - m) / sum, y + p);)                \
+            }                                                                                    \
         }                                                                                        \
     }
 DEFINE_SOFTMAX_COLUMNS(softmax_columns8, float8, LOAD8, STORE8)
 DEFINE_SOFTMAX_COLUMNS(softmax_columns1, float, LOAD1, STORE1)
 
-inline void softmax_row(__global const float* x, __global float* y, int base, int8 red, int log_) {
+inline void softmax_row(__global const DATA* x, __global DATA* y, int base, int8 red, int log_) {
     float16 m16 = (float16)(-INFINITY);
     float m = -INFINITY;
-    FOR_ROWS(base, red, m16 = MAX_NAN(m16, vload16(0, x + p));, m = MAX_NAN(m, x[p]);)
+    FOR_ROWS(base, red, m16 = MAX_NAN(m16, LOAD16(x + p));, m = MAX_NAN(m, LOAD1(x + p));)
     m = MAX_NAN(m, merge16_max(m16));
     float16 s16 = (float16)(0.0f);
     float sum = 0.0f;
     if (log_) {
-        FOR_ROWS(base, red, s16 += exp(vload16(0, x + p) - m);, sum += exp(x[p] - m);)
+        FOR_ROWS(base, red, s16 += exp(LOAD16(x + p) - m);, sum += exp(LOAD1(x + p) - m);)
         const float lse = log(sum + merge16_add(s16));
-        FOR_ROWS(base, red, vstore16(vload16(0, x + p) - m - lse, 0, y + p);, y[p] = x[p] - m - lse;)
+        FOR_ROWS(base, red, STORE16(LOAD16(x + p) - m - lse, y + p);, STORE1(LOAD1(x + p) - m - lse, y + p);)
         return;
     }
     FOR_ROWS(base, red, {
-        const float16 e = exp(vload16(0, x + p) - m);
+        const float16 e = exp(LOAD16(x + p) - m);
         s16 += e;
-        vstore16(e, 0, y + p);
+        if (SCALE_FROM_Y)
+            STORE16(e, y + p);
     }, {
-        const float e = exp(x[p] - m);
+        const float e = exp(LOAD1(x + p) - m);
         sum += e;
-        y[p] = e;
+        if (SCALE_FROM_Y)
+            STORE1(e, y + p);
     })
     sum += merge16_add(s16);
-    FOR_ROWS(base, red, vstore16(vload16(0, y + p) / sum, 0, y + p);, y[p] /= sum;)
+    if (SCALE_FROM_Y) {
+        FOR_ROWS(base, red, STORE16(LOAD16(y + p) / sum, y + p);, STORE1(LOAD1(y + p) / sum, y + p);)
+    } else {
+        FOR_ROWS(base, red, STORE16(exp(LOAD16(x + p) - m) / sum, y + p);, STORE1(exp(LOAD1(x + p) - m) / sum, y + p);)
+    }
 }
 
-__kernel void softmax(__global const float* x, __global float* y, REGION_ARGS, int log_) {
+__kernel void softmax(__global const DATA* x, __global DATA* y, REGION_ARGS, int log_) {
     FOR_UNITS(DISPATCH(softmax_row, softmax_columns8, softmax_columns1, log_))
 }
 
@@ -202,7 +231,7 @@ __kernel void softmax(__global const float* x, __global float* y, REGION_ARGS, i
 
 // (x - mean) / div with div = sqrt(var + eps) (inside) or sqrt(var) + eps; 1 without normalize_variance.
 #define DEFINE_MVN_COLUMNS(NAME, V, LOAD, STORE)                                                          \
-    inline void NAME(__global const float* x, __global float* y, int base, int8 red, float count, int nv, \
+    inline void NAME(__global const DATA* x, __global DATA* y, int base, int8 red, float count, int nv, \
                      int inside, float eps) {                                                             \
         V sum = (V)(0.0f);                                                                               \
         FOR_COLUMNS(base, red, sum += LOAD(x + p);)                                                      \
@@ -222,30 +251,30 @@ __kernel void softmax(__global const float* x, __global float* y, REGION_ARGS, i
 DEFINE_MVN_COLUMNS(mvn_columns8, float8, LOAD8, STORE8)
 DEFINE_MVN_COLUMNS(mvn_columns1, float, LOAD1, STORE1)
 
-inline void mvn_row(__global const float* x, __global float* y, int base, int8 red, float count, int nv, int inside,
+inline void mvn_row(__global const DATA* x, __global DATA* y, int base, int8 red, float count, int nv, int inside,
                     float eps) {
     float16 s16 = (float16)(0.0f);
     float sum = 0.0f;
-    FOR_ROWS(base, red, s16 += vload16(0, x + p);, sum += x[p];)
+    FOR_ROWS(base, red, s16 += LOAD16(x + p);, sum += LOAD1(x + p);)
     const float mean = (sum + merge16_add(s16)) / count;
     float div = 1.0f;
     if (nv) {
         float16 v16 = (float16)(0.0f);
         float var = 0.0f;
         FOR_ROWS(base, red, {
-            const float16 d = vload16(0, x + p) - mean;
+            const float16 d = LOAD16(x + p) - mean;
             v16 = fma(d, d, v16);
         }, {
-            const float d = x[p] - mean;
+            const float d = LOAD1(x + p) - mean;
             var = fma(d, d, var);
         })
         var = (var + merge16_add(v16)) / count;
         div = inside ? sqrt(var + eps) : sqrt(var) + eps;
     }
-    FOR_ROWS(base, red, vstore16((vload16(0, x + p) - mean) / div, 0, y + p);, y[p] = (x[p] - mean) / div;)
+    FOR_ROWS(base, red, STORE16((LOAD16(x + p) - mean) / div, y + p);, STORE1((LOAD1(x + p) - mean) / div, y + p);)
 }
 
-__kernel void mvn(__global const float* x, __global float* y, REGION_ARGS, float count, int normalize_variance,
+__kernel void mvn(__global const DATA* x, __global DATA* y, REGION_ARGS, float count, int normalize_variance,
                   int eps_inside_sqrt, float eps) {
     FOR_UNITS(DISPATCH(mvn_row, mvn_columns8, mvn_columns1, count, normalize_variance, eps_inside_sqrt, eps))
 }
@@ -254,7 +283,7 @@ __kernel void mvn(__global const float* x, __global float* y, REGION_ARGS, float
 
 // x / sqrt(sum(x^2) + eps) (add) or x / sqrt(max(sum(x^2), eps)) (max).
 #define DEFINE_L2_COLUMNS(NAME, V, LOAD, STORE)                                                          \
-    inline void NAME(__global const float* x, __global float* y, int base, int8 red, int add, float eps) { \
+    inline void NAME(__global const DATA* x, __global DATA* y, int base, int8 red, int add, float eps) { \
         V sq = (V)(0.0f);                                                                               \
         FOR_COLUMNS(base, red, sq = fma(LOAD(x + p), LOAD(x + p), sq);)                                 \
         const V norm = sqrt(add ? sq + eps : fmax(sq, eps));                                            \
@@ -263,16 +292,16 @@ __kernel void mvn(__global const float* x, __global float* y, REGION_ARGS, float
 DEFINE_L2_COLUMNS(l2_columns8, float8, LOAD8, STORE8)
 DEFINE_L2_COLUMNS(l2_columns1, float, LOAD1, STORE1)
 
-inline void l2_row(__global const float* x, __global float* y, int base, int8 red, int add, float eps) {
+inline void l2_row(__global const DATA* x, __global DATA* y, int base, int8 red, int add, float eps) {
     float16 s16 = (float16)(0.0f);
     float sq = 0.0f;
-    FOR_ROWS(base, red, s16 = fma(vload16(0, x + p), vload16(0, x + p), s16);, sq = fma(x[p], x[p], sq);)
+    FOR_ROWS(base, red, s16 = fma(LOAD16(x + p), LOAD16(x + p), s16);, sq = fma(LOAD1(x + p), LOAD1(x + p), sq);)
     sq += merge16_add(s16);
     const float norm = sqrt(add ? sq + eps : fmax(sq, eps));
-    FOR_ROWS(base, red, vstore16(vload16(0, x + p) / norm, 0, y + p);, y[p] = x[p] / norm;)
+    FOR_ROWS(base, red, STORE16(LOAD16(x + p) / norm, y + p);, STORE1(LOAD1(x + p) / norm, y + p);)
 }
 
-__kernel void normalize_l2(__global const float* x, __global float* y, REGION_ARGS, int eps_add, float eps) {
+__kernel void normalize_l2(__global const DATA* x, __global DATA* y, REGION_ARGS, int eps_add, float eps) {
     FOR_UNITS(DISPATCH(l2_row, l2_columns8, l2_columns1, eps_add, eps))
 }
 
@@ -280,8 +309,8 @@ __kernel void normalize_l2(__global const float* x, __global float* y, REGION_AR
 
 // y = (x - mean[c]) * gamma[c] / sqrt(var[c] + eps) + beta[c]; one work-item: up to 256 elements (16 float16)
 // of one (batch, channel) row of `inner` elements; rows = N * C, chunks = ceil(inner / 256) per row.
-__kernel void batch_norm(__global const float* x, __global const float* gamma, __global const float* beta,
-                         __global const float* mean, __global const float* var, __global float* y, int channels,
+__kernel void batch_norm(__global const DATA* x, __global const DATA* gamma, __global const DATA* beta,
+                         __global const DATA* mean, __global const DATA* var, __global DATA* y, int channels,
                          int inner, int work, float eps) {
     const int g = (int)get_global_id(0);
     if (g >= work)
@@ -289,11 +318,11 @@ __kernel void batch_norm(__global const float* x, __global const float* gamma, _
     const int chunks = (inner + 255) / 256;
     const int row = g / chunks, i0 = (g % chunks) * 256;
     const int c = row % channels;
-    const float scale = gamma[c] / sqrt(var[c] + eps), mu = mean[c], b = beta[c];
+    const float scale = LOAD1(gamma + c) / sqrt(LOAD1(var + c) + eps), mu = LOAD1(mean + c), b = LOAD1(beta + c);
     const int off = row * inner, end = min(inner, i0 + 256);
     int i = i0;
     for (; i + 16 <= end; i += 16)
-        vstore16(fma(vload16(0, x + off + i) - mu, scale, b), 0, y + off + i);
+        STORE16(fma(LOAD16(x + off + i) - mu, scale, b), y + off + i);
     for (; i < end; ++i)
-        y[off + i] = fma(x[off + i] - mu, scale, b);
+        STORE1(fma(LOAD1(x + off + i) - mu, scale, b), y + off + i);
 }

@@ -3,11 +3,15 @@
 //
 // Tolerance 1e-4 abs + rel: the device sums up to C * KH * KW = 3136 f32 products in another order than
 // host_ref (which accumulates in f64), so the last bits of a sum of ~20 in magnitude differ.
+// f16 (storage only; both sides compute in f32 or wider and round the result to f16): 1e-3 abs + 2e-3 rel,
+// the summation-order difference can flip one f16 rounding (2^-11 relative, an ulp is 2^-10); the fused case
+// rounds once on the device where host_ref rounds after the conv and after the bias (still under 2e-3).
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
+#include "fusions.hpp"
 #include "gpu_test_utils.hpp"
 #include "ops/gpu_op.hpp"
 #include "ovcl/ops.hpp"
@@ -17,6 +21,7 @@ using namespace ovcl;
 namespace {
 
 constexpr double kTol = 1e-4;
+constexpr double kAbsF16 = 1e-3, kRelF16 = 2e-3;
 
 struct Window {
     size_t kernel = 3, stride = 1, dilation = 1;
@@ -40,11 +45,16 @@ struct Case {
 };
 
 Case make_case(const std::string& type, const Shape& data, const Shape& filter, const Attributes& attrs,
-               bool constant_weights = true, uint32_t seed = 7) {
-    Tensor x = test::random_tensor(element::f32, data, -1.0, 1.0, seed);
-    Tensor w = test::random_tensor(element::f32, filter, -1.0, 1.0, seed + 1);
-    auto weights = constant_weights ? op::constant(w) : op::parameter(element::f32, filter);
-    return {op::make(type, {op::parameter(element::f32, data), weights}, attrs), {x, w}};
+               bool constant_weights = true, uint32_t seed = 7, element::Type et = element::f32) {
+    Tensor x = test::random_tensor(et, data, -1.0, 1.0, seed);
+    Tensor w = test::random_tensor(et, filter, -1.0, 1.0, seed + 1);
+    auto weights = constant_weights ? op::constant(w) : op::parameter(et, filter);
+    return {op::make(type, {op::parameter(et, data), weights}, attrs), {x, w}};
+}
+
+Case make_f16(const std::string& type, const Shape& data, const Shape& filter, const Attributes& attrs,
+              bool constant_weights = true) {
+    return make_case(type, data, filter, attrs, constant_weights, 7, element::f16);
 }
 
 std::string describe(const Shape& data, const Shape& filter, const Window& w) {
@@ -208,10 +218,73 @@ TEST(GpuConvolution, Refusals) {
     EXPECT_FALSE(validate(conv3d).supported);
     EXPECT_NE(validate(conv3d).reason.find("3-D convolution"), std::string::npos) << validate(conv3d).reason;
 
-    const Tensor w16 = test::random_tensor(element::f16, {4, 8, 3, 3});
-    const auto f16 = op::make("Convolution", {op::parameter(element::f16, {1, 8, 10, 10}), op::constant(w16)},
+    const Tensor wi = test::random_tensor(element::i32, {4, 8, 3, 3});
+    const auto i32 = op::make("Convolution", {op::parameter(element::i32, {1, 8, 10, 10}), op::constant(wi)},
                               attrs_of(w));
-    EXPECT_FALSE(validate(f16).supported);
-    EXPECT_NE(validate(f16).reason.find("f32 only"), std::string::npos) << validate(f16).reason;
-    EXPECT_THROW(test::run_gpu(f16, {test::random_tensor(element::f16, {1, 8, 10, 10}), w16}), NotImplemented);
+    EXPECT_FALSE(validate(i32).supported);
+    EXPECT_NE(validate(i32).reason.find("f32 and f16"), std::string::npos) << validate(i32).reason;
+    EXPECT_THROW(test::run_gpu(i32, {test::random_tensor(element::i32, {1, 8, 10, 10}), wi}), NotImplemented);
+}
+
+// f16 activations (half storage, f32 compute); the reordered weights are f32 on the device.
+TEST(GpuConvolution, F16) {
+    OVCL_REQUIRE_GPU();
+    struct Shapes {
+        Shape data, filter;
+        Window w;
+    };
+    const std::vector<Shapes> cases{
+        {{1, 64, 28, 28}, {64, 64, 3, 3}, {3, 1, 1, "explicit", 1, 1}},  // two vectors, borders
+        {{2, 17, 13, 9}, {20, 17, 5, 5}, {5, 2, 2, "explicit", 2, 3}},   // partial K, guarded columns
+        {{1, 32, 14, 14}, {24, 32, 1, 1}, {1, 1, 1, "valid", 0, 0}},
+    };
+    for (const auto& s : cases) {
+        const Case t = make_f16("Convolution", s.data, s.filter, attrs_of(s.w));
+        EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kAbsF16, kRelF16)) << describe(s.data, s.filter, s.w);
+    }
+    const Case one_d = make_f16("Convolution", {2, 17, 40}, {20, 17, 5}, attrs_of({5, 2, 1, "explicit", 2, 1}, 1));
+    EXPECT_TRUE(test::gpu_matches_host(one_d.node, one_d.inputs, kAbsF16, kRelF16));
+    EXPECT_EQ(gpu::find_gpu_op("Convolution")->configure(*one_d.node, test::gpu_env()->device).impl_name,
+              "conv2d_k16_5x32_f16");
+}
+
+TEST(GpuGroupConvolution, F16) {
+    OVCL_REQUIRE_GPU();
+    const Case groups = make_f16("GroupConvolution", {2, 64, 14, 14}, {4, 17, 16, 3, 3},
+                                 attrs_of({3, 2, 1, "same_upper", 0, 0}));
+    EXPECT_TRUE(test::gpu_matches_host(groups.node, groups.inputs, kAbsF16, kRelF16));
+    for (size_t s : {1, 2, 3}) {  // the three load paths of conv2d_dw16
+        const Window w{3, s, 1, "explicit", 1, 2};
+        const Case t = make_f16("GroupConvolution", {2, 12, 21, 37}, {12, 2, 1, 3, 3}, attrs_of(w));
+        EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kAbsF16, kRelF16)) << "stride " << s;
+    }
+    const Case narrow = make_f16("GroupConvolution", {1, 8, 9, 9}, {8, 1, 1, 5, 5}, attrs_of({5, 1, 1, "valid"}));
+    EXPECT_TRUE(test::gpu_matches_host(narrow.node, narrow.inputs, kAbsF16, kRelF16));  // OW < 16
+    const Case runtime = make_f16("GroupConvolution", {1, 32, 28, 28}, {32, 1, 1, 3, 3},
+                                  attrs_of({3, 1, 1, "explicit", 1, 1}), false);
+    ASSERT_TRUE(validate(runtime.node).supported) << validate(runtime.node).reason;
+    EXPECT_TRUE(test::gpu_matches_host(runtime.node, runtime.inputs, kAbsF16, kRelF16));
+    EXPECT_EQ(gpu::find_gpu_op("GroupConvolution")->configure(*runtime.node, test::gpu_env()->device).impl_name,
+              "conv2d_dw16_f16");
+}
+
+// The fused conv + bias + activation node in f16: the bias is converted to f32 once, the result rounded once.
+TEST(GpuConvolution, F16Fused) {
+    OVCL_REQUIRE_GPU();
+    gpu::register_fused_ops();
+    const Window w{3, 1, 1, "explicit", 1, 1};
+    for (const bool depthwise : {false, true}) {
+        const Shape data{1, 16, 15, 15}, filter = depthwise ? Shape{16, 1, 1, 3, 3} : Shape{24, 16, 3, 3};
+        const size_t k = depthwise ? 16 : 24;
+        const Tensor x = test::random_tensor(element::f16, data, -1.0, 1.0, 5);
+        const Tensor wt = test::random_tensor(element::f16, filter, -1.0, 1.0, 6);
+        const Tensor b = test::random_tensor(element::f16, {1, k, 1, 1}, -1.0, 1.0, 7);
+        Attributes attrs = attrs_of(w);
+        attrs.emplace_back("activation", "Relu");
+        attrs.emplace_back("activation_version", "1");
+        const auto node = op::make(depthwise ? "FusedGroupConvolution" : "FusedConvolution",
+                                   {op::parameter(element::f16, data), op::constant(wt), op::constant(b)}, attrs);
+        ASSERT_TRUE(validate(node).supported) << validate(node).reason;
+        EXPECT_TRUE(test::gpu_matches_host(node, {x, wt, b}, kAbsF16, kRelF16)) << node->describe();
+    }
 }

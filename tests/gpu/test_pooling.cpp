@@ -2,7 +2,8 @@
 // strides, dilations, pads, auto_pad and rounding types (ceil_torch included), exclude-pad, indices
 // (type and axis), 1-D / 3-D windows and i32 data; a hand-checked case; the refusals.
 // Tolerances: MaxPool is exact (a selection); AvgPool sums at most a few dozen f32 terms in f32 where
-// host_ref sums in double: 1e-5 abs + 1e-5 rel.
+// host_ref sums in double: 1e-5 abs + 1e-5 rel. f16 (storage only, f32 compute): MaxPool exact; AvgPool
+// 1e-3 abs + 2e-3 rel, the f32 sums may round to the other side of one f16 rounding (ulp 2^-10 relative).
 #include <string>
 #include <vector>
 
@@ -34,10 +35,11 @@ std::shared_ptr<Node> max_pool(int64_t version, element::Type t, const Shape& s,
     return op::make("MaxPool", {op::parameter(t, s)}, a, version);
 }
 
-std::shared_ptr<Node> avg_pool(int64_t version, const Shape& s, const Pool& p, bool exclude_pad) {
+std::shared_ptr<Node> avg_pool(int64_t version, const Shape& s, const Pool& p, bool exclude_pad,
+                               element::Type t = element::f32) {
     Attributes a = attrs_of(p);
     a.emplace_back("exclude-pad", exclude_pad ? "true" : "false");
-    return op::make("AvgPool", {op::parameter(element::f32, s)}, a, version);
+    return op::make("AvgPool", {op::parameter(t, s)}, a, version);
 }
 
 // 2-D windows: kernel 2x2 / 3x3 / 3x2, strides 1-3, symmetric and asymmetric pads.
@@ -179,16 +181,39 @@ TEST(GpuPooling, HandCheckedMaxAndAvg) {
     EXPECT_FLOAT_EQ(in[0].data<float>()[0], 10.0f / 9.0f);
 }
 
+// f16 data (half storage, f32 compute): both kernels, every load path (stride 1, 2, 3: vector, even lanes,
+// gather), borders, a window entirely in padding, and indices.
+TEST(GpuPooling, F16) {
+    OVCL_REQUIRE_GPU();
+    const auto f16 = element::f16;
+    for (const Shape& s : {Shape{2, 3, 13, 17}, Shape{1, 4, 20, 35}})
+        for (int64_t st : {1, 2, 3}) {
+            const Pool p{{3, 3}, {st, st}, {1, 1}, {1, 1}, {}};
+            const Tensor x = test::random_tensor(f16, s, -4, 4, 31);
+            EXPECT_TRUE(test::gpu_matches_host(max_pool(8, f16, s, p, {{"index_element_type", "i32"}}), {x}, 0, 0))
+                << s << " stride " << st;
+            for (bool exclude : {false, true})
+                EXPECT_TRUE(test::gpu_matches_host(avg_pool(1, s, p, exclude, f16), {x}, 1e-3, 2e-3))
+                    << s << " stride " << st << " excl " << exclude;
+        }
+    const Pool padded{{2, 2}, {2, 2}, {3, 3}, {3, 3}, {}};  // whole windows in padding: MaxPool gives -inf
+    const Tensor x = test::random_tensor(f16, {1, 2, 5, 5}, -1, 1, 32);
+    EXPECT_TRUE(test::gpu_matches_host(max_pool(1, f16, {1, 2, 5, 5}, padded), {x}, 0, 0));
+    const Pool cube{{2, 2, 2}, {1, 2, 1}, {0, 0, 0}, {1, 0, 1}, {}};
+    const Tensor x3 = test::random_tensor(f16, {1, 2, 5, 6, 19}, -1, 1, 33);
+    EXPECT_TRUE(test::gpu_matches_host(avg_pool(1, {1, 2, 5, 6, 19}, cube, true, f16), {x3}, 1e-3, 2e-3));
+}
+
 TEST(GpuPooling, RefusesWithReasons) {
     OVCL_REQUIRE_GPU();
     const auto& dev = test::gpu_env()->device;
     const Pool p{{2, 2}, {2, 2}, {0, 0}, {0, 0}, {}};
-    const auto f16 = gpu::validate_node(*max_pool(1, element::f16, {1, 1, 4, 4}, p), dev);
-    EXPECT_FALSE(f16.supported);
-    EXPECT_NE(f16.reason.find("f16"), std::string::npos) << f16.reason;
+    const auto avg_i32 = gpu::validate_node(*avg_pool(1, {1, 1, 4, 4}, p, false, element::i32), dev);
+    EXPECT_FALSE(avg_i32.supported);
+    EXPECT_NE(avg_i32.reason.find("AvgPool on i32"), std::string::npos) << avg_i32.reason;
     const auto u8 = gpu::validate_node(*max_pool(1, element::u8, {1, 1, 4, 4}, p), dev);
     EXPECT_FALSE(u8.supported);
-    EXPECT_NE(u8.reason.find("f32 and i32"), std::string::npos) << u8.reason;
+    EXPECT_NE(u8.reason.find("f16 (as storage, f32 compute) and i32"), std::string::npos) << u8.reason;
     auto dyn = op::make("AvgPool", {op::parameter(element::f32, PartialShape{1, 1, Dimension(), 4})},
                         {{"kernel", "2,2"}, {"strides", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"},
                          {"exclude-pad", "false"}});

@@ -6,6 +6,8 @@
 // norms of up to 4096 terms of [-1, 1] (and softmax / MVN over up to 1000 / 768) agree to 1e-5 abs +
 // 1e-5 rel: the f32 rounding of a 4096-term sum of magnitude ~40 stays near 1e-5 abs, under the 4e-4 that
 // the rel term allows; max / min are exact.
+// f16 (storage only: f32 compute, one rounding of the result to f16 on both sides): 1e-3 abs + 2e-3 rel, a
+// summation-order difference can flip that rounding (an f16 ulp is 2^-10 relative).
 #include <cmath>
 #include <limits>
 #include <string>
@@ -187,6 +189,48 @@ TEST(GpuReduction, BatchNormInference) {
             }
 }
 
+// f16 data (half storage, f32 compute) through every kernel: reduce rows and columns, softmax / log-softmax
+// rows and columns (full and partial blocks), MVN-6 / MVN-1, NormalizeL2 and BatchNormInference.
+TEST(GpuReduction, F16) {
+    OVCL_REQUIRE_GPU();
+    const double abs_tol = 1e-3, rel_tol = 2e-3;
+    const auto f16 = element::f16;
+    const Shape s{2, 3, 19, 21};
+    const Tensor x = test::random_tensor(f16, s, -2, 2, 21);
+    for (const std::vector<int64_t>& axes : {std::vector<int64_t>{3}, {2}, {0, 2}, {1, 3}})
+        for (const std::string& type : kReduceOps) {
+            const bool prod = type == "ReduceProd";
+            const Tensor xr = prod ? test::random_tensor(f16, s, 0.9, 1.1, 22) : x;
+            auto node = op::make(type, {op::parameter(f16, s), axes_const(axes)}, {{"keep_dims", "false"}});
+            EXPECT_TRUE(test::gpu_matches_host(node, {xr, axes_tensor(axes)}, abs_tol, rel_tol))
+                << type << " axes " << op::list(axes);
+        }
+    for (int64_t axis : {3, 2, 0}) {
+        auto sm = op::make("Softmax", {op::parameter(f16, s)}, {{"axis", std::to_string(axis)}}, 8);
+        auto lsm = op::make("LogSoftmax", {op::parameter(f16, s)}, {{"axis", std::to_string(axis)}}, 5);
+        EXPECT_TRUE(test::gpu_matches_host(sm, {x}, abs_tol, rel_tol)) << axis;
+        EXPECT_TRUE(test::gpu_matches_host(lsm, {x}, abs_tol, rel_tol)) << axis;
+    }
+    for (const std::vector<int64_t>& axes : {std::vector<int64_t>{-1}, {1}, {2, 3}}) {
+        auto mvn = op::make("MVN", {op::parameter(f16, s), axes_const(axes)},
+                            {{"normalize_variance", "true"}, {"eps", "1e-5"}, {"eps_mode", "inside_sqrt"}}, 6);
+        EXPECT_TRUE(test::gpu_matches_host(mvn, {x, axes_tensor(axes)}, abs_tol, rel_tol)) << op::list(axes);
+        auto l2 = op::make("NormalizeL2", {op::parameter(f16, s), axes_const(axes)},
+                           {{"eps", "1e-10"}, {"eps_mode", "max"}});
+        EXPECT_TRUE(test::gpu_matches_host(l2, {x, axes_tensor(axes)}, abs_tol, rel_tol)) << op::list(axes);
+    }
+    auto mvn1 = op::make("MVN", {op::parameter(f16, s)}, {{"eps", "1e-9"}, {"across_channels", "false"}}, 2);
+    EXPECT_TRUE(test::gpu_matches_host(mvn1, {x}, abs_tol, rel_tol));
+    const size_t c = s[1];
+    const TensorVector bn{x, test::random_tensor(f16, {c}, 0.5, 2, 23), test::random_tensor(f16, {c}, -1, 1, 24),
+                          test::random_tensor(f16, {c}, -1, 1, 25), test::random_tensor(f16, {c}, 0.1, 2, 26)};
+    OutputVector bn_in{op::parameter(f16, s)};
+    for (size_t i = 1; i < bn.size(); ++i)
+        bn_in.push_back(op::constant(bn[i]));
+    auto batch_norm = op::make("BatchNormInference", bn_in, {{"epsilon", "1e-3"}}, 5);
+    EXPECT_TRUE(test::gpu_matches_host(batch_norm, bn, abs_tol, rel_tol));
+}
+
 TEST(GpuReduction, HandChecked) {
     OVCL_REQUIRE_GPU();
     // softmax([0, ln 2, ln 3]) = [1, 2, 3] / 6; log-softmax = ln([1, 2, 3] / 6).
@@ -228,13 +272,13 @@ TEST(GpuReduction, RefusesWithReasons) {
     v = gpu::validate_node(*mvn, dev);
     EXPECT_FALSE(v.supported);
     EXPECT_NE(v.reason.find("must be a Constant"), std::string::npos) << v.reason;
-    // Element types other than f32.
-    v = gpu::validate_node(*op::make("Softmax", {op::parameter(element::f16, s)}, {{"axis", "1"}}, 8), dev);
+    // Element types other than f32 and f16.
+    v = gpu::validate_node(*op::make("Softmax", {op::parameter(element::f64, s)}, {{"axis", "1"}}, 8), dev);
     EXPECT_FALSE(v.supported);
-    EXPECT_NE(v.reason.find("f32 only"), std::string::npos) << v.reason;
+    EXPECT_NE(v.reason.find("f32 and f16"), std::string::npos) << v.reason;
     v = gpu::validate_node(*op::make("ReduceMax", {op::parameter(element::i32, s), axes_const({0})}), dev);
     EXPECT_FALSE(v.supported);
-    EXPECT_NE(v.reason.find("f32 only"), std::string::npos) << v.reason;
+    EXPECT_NE(v.reason.find("f32 and f16"), std::string::npos) << v.reason;
     // Four separate runs of reduced axes.
     const Shape s8{2, 2, 2, 2, 2, 2, 2, 2};
     v = gpu::validate_node(*reduce("ReduceSum", s8, {0, 2, 4, 6}, false), dev);

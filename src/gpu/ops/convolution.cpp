@@ -77,9 +77,13 @@ Block choose_block(const Conv2d& g) {
 
 // [G][K][C][KH][KW] -> [G][KB][KH][KW][C][B] for blocks of B = KBLK * 16 output channels, zero past K.
 Tensor reorder_weights(const Tensor& weights, const Conv2d& g, const Block& b) {
-    Tensor dense(element::f32, weights.get_shape());
+    Tensor dense(weights.get_element_type(), weights.get_shape());
     weights.copy_to(dense);
-    const float* src = dense.data<const float>();
+    std::vector<float> values(dense.get_size());  // f16 weights become f32 here, once
+    for (size_t i = 0; i < values.size(); ++i)
+        values[i] = dense.get_element_type() == element::f16 ? static_cast<float>(dense.data<const float16>()[i])
+                                                             : dense.data<const float>()[i];
+    const float* src = values.data();
     const int64_t bw = b.channels(), kb_count = (g.out_channels + bw - 1) / bw;
     Tensor out(element::f32, Shape{static_cast<size_t>(g.groups * kb_count * g.kh * g.kw * g.in_channels * bw)});
     float* dst = out.data<float>();
@@ -124,6 +128,16 @@ std::vector<size_t> work_group(const DeviceInfo& device, size_t dims) {
     return device.is_gpu ? std::vector<size_t>{} : std::vector<size_t>(dims, 1);
 }
 
+// f16 activations are stored as half and computed in f32 (-DIO_HALF); f16 depthwise weights likewise (-DW_HALF).
+std::string storage_options(const Node& node, bool depthwise) {
+    std::string opts;
+    if (node.get_input_element_type(0) == element::f16)
+        opts += " -DIO_HALF";
+    if (depthwise && node.get_input_element_type(1) == element::f16)
+        opts += " -DW_HALF";
+    return opts;
+}
+
 KernelLaunch depthwise_launch(const Conv2d& g, const DeviceInfo& device) {
     const int64_t m = g.out_channels;  // output channels per group
     const int64_t rows = depthwise_rows(g);
@@ -158,13 +172,15 @@ KernelLaunch direct_launch(const Conv2d& g, const Block& b, const DeviceInfo& de
 }  // namespace
 
 Validation ConvolutionOp::validate(const Node& node, const DeviceInfo&) const {
-    for (size_t i = 0; i < 2; ++i)
-        if (node.get_input_element_type(i) != element::f32)
-            return Validation::no("input " + std::to_string(i) + " is " +
-                                  node.get_input_element_type(i).get_type_name() +
-                                  "; the OpenCL convolution supports f32 only");
-    if (node.get_output_element_type(0) != element::f32)
-        return Validation::no("the OpenCL convolution supports f32 only");
+    for (size_t i = 0; i < 2; ++i) {
+        const element::Type t = node.get_input_element_type(i);
+        if (t != element::f32 && t != element::f16)
+            return Validation::no("input " + std::to_string(i) + " is " + t.get_type_name() +
+                                  "; the OpenCL convolution supports f32 and f16 (f16 as storage, f32 compute)");
+    }
+    if (node.get_output_element_type(0) != node.get_input_element_type(0))
+        return Validation::no("the output type " + node.get_output_element_type(0).get_type_name() +
+                              " differs from the data type " + node.get_input_element_type(0).get_type_name());
     const size_t rank = node.get_input_shape(0).size();
     if (rank != 3 && rank != 4)
         return Validation::no(std::to_string(rank - 2) + "-D convolution has no OpenCL kernel (1-D and 2-D only)");
@@ -193,6 +209,7 @@ OpConfig ConvolutionOp::configure(const Node& node, const DeviceInfo& device) co
     OpConfig config;
     if (g.depthwise()) {
         config.launches.push_back(depthwise_launch(g, device));
+        config.launches.back().options += storage_options(node, true);
         config.impl_name = "conv2d_dw16";
         if (is_fused(node)) {
             const auto channels = static_cast<size_t>(g.groups * g.out_channels);
@@ -201,11 +218,14 @@ OpConfig ConvolutionOp::configure(const Node& node, const DeviceInfo& device) co
     } else {
         const Block b = choose_block(g);
         config.launches.push_back(direct_launch(g, b, device));
+        config.launches.back().options += storage_options(node, false);
         config.constants.push_back(reorder_weights(node.input_value(1).node->get_constant_value(), g, b));
         config.impl_name = "conv2d_k16_" + std::to_string(b.pixels) + "x" + std::to_string(b.channels());
         if (is_fused(node))
             config.constants.push_back(padded_bias(node, g, b));
     }
+    if (node.get_input_element_type(0) == element::f16)
+        config.impl_name += "_f16";
     if (is_fused(node)) {  // the bias is the last constant and the last kernel argument
         KernelLaunch& l = config.launches.back();
         l.options += epilogue_options(node);

@@ -61,9 +61,12 @@ bool fits_int(size_t v) { return v < static_cast<size_t>(std::numeric_limits<cl_
 
 Validation PoolingOp::validate(const Node& node, const DeviceInfo&) const {
     const element::Type t = node.get_input_element_type(0);
-    if (t != element::f32 && !(is_max(node) && t == element::i32))
-        return Validation::no(node.get_type_name() + " on " + t.get_type_name() + ": the pooling kernels take f32" +
+    if (t != element::f32 && t != element::f16 && !(is_max(node) && t == element::i32))
+        return Validation::no(node.get_type_name() + " on " + t.get_type_name() +
+                              ": the pooling kernels take f32, f16 (as storage, f32 compute)" +
                               (is_max(node) ? " and i32" : ""));
+    if (node.get_output_element_type(0) != t)
+        return Validation::no(node.get_type_name() + ": the output type differs from the data type");
     const Shape data = node.get_input_shape(0);
     if (data.size() < 3 || data.size() > 5)
         return Validation::no("pooling data must be [N, C, spatial...] of rank 3 to 5");
@@ -90,9 +93,10 @@ OpConfig PoolingOp::configure(const Node& node, const DeviceInfo&) const {
     KernelLaunch l;
     l.source = "pooling";
     l.entry = max ? "max_pool" : "avg_pool";
-    l.options = define("T", cl_type(t));
+    const bool half = t == element::f16;  // stored as half, computed as float
+    l.options = define("T", half ? "float" : cl_type(t)) + (half ? " -DIO_HALF" : "");
     if (max)
-        l.options += " " + define("T_LOWEST", t == element::f32 ? "(-INFINITY)" : "INT_MIN");
+        l.options += " " + define("T_LOWEST", t == element::i32 ? "INT_MIN" : "(-INFINITY)");
     else
         l.options += " -DPOOL_AVG";
     l.args = {KernelArg::input(0), KernelArg::output(0)};

@@ -19,6 +19,8 @@ int reduce_code(const std::string& type) {
 
 std::string shape_suffix(const Region& r) { return r.inner == 1 ? "_rows16" : "_cols8"; }
 
+std::string type_suffix(const Node& node) { return node.get_input_element_type(0) == element::f16 ? "_f16" : ""; }
+
 size_t softmax_axis(const Node& node) {
     const auto rank = static_cast<int64_t>(node.get_input_shape(0).size());
     auto axis = node.get_attr<int64_t>("axis", 1);
@@ -30,7 +32,7 @@ size_t softmax_axis(const Node& node) {
 }  // namespace
 
 Validation ReduceOp::validate(const Node& node, const DeviceInfo&) const {
-    Validation v = require_f32(node);
+    Validation v = require_float(node);
     if (!v.supported)
         return v;
     std::vector<size_t> axes;
@@ -51,12 +53,13 @@ OpConfig ReduceOp::configure(const Node& node, const DeviceInfo& device) const {
     OpConfig c;
     c.launches.push_back(region_launch("reduce", r, device, {KernelArg::scalar<cl_int>(code)},
                                        {KernelArg::scalar<cl_float>(static_cast<cl_float>(r.count))}));
-    c.impl_name = "reduce" + shape_suffix(r);
+    c.launches.back().options += storage_option(node);
+    c.impl_name = "reduce" + shape_suffix(r) + type_suffix(node);
     return c;
 }
 
 Validation SoftmaxOp::validate(const Node& node, const DeviceInfo&) const {
-    Validation v = require_f32(node);
+    Validation v = require_float(node);
     if (!v.supported)
         return v;
     Region r;
@@ -74,7 +77,8 @@ OpConfig SoftmaxOp::configure(const Node& node, const DeviceInfo& device) const 
     const bool log = node.get_type_name() == "LogSoftmax";
     OpConfig c;
     c.launches.push_back(region_launch("softmax", r, device, {}, {KernelArg::scalar<cl_int>(log ? 1 : 0)}));
-    c.impl_name = (log ? "log_softmax" : "softmax") + shape_suffix(r);
+    c.launches.back().options += storage_option(node);
+    c.impl_name = (log ? "log_softmax" : "softmax") + shape_suffix(r) + type_suffix(node);
     return c;
 }
 

@@ -1,7 +1,7 @@
-// GPU host classes of the reduction ops: kernels_cl/reduction.cl, f32 only (accumulated in f32), on the
-// region plan of ops/reduction_region.hpp (any rank, any axis set of at most three runs of reduced axes
-// and three of kept ones besides the innermost). Refused (they run on the host): other element types,
-// axes that are not a Constant, tensors of 2^31 elements or more.
+// GPU host classes of the reduction ops: kernels_cl/reduction.cl, f32 and f16 (f16 as storage: -DIO_HALF;
+// accumulated in f32), on the region plan of ops/reduction_region.hpp (any rank, any axis set of at most
+// three runs of reduced axes and three of kept ones besides the innermost). Refused (they run on the host):
+// other element types, axes that are not a Constant, tensors of 2^31 elements or more.
 #pragma once
 
 #include "ops/gpu_op.hpp"

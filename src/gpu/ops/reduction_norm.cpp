@@ -54,7 +54,7 @@ bool l2_region(const Node& node, Region& r, std::string& why) {
 }
 
 Validation checked(const Node& node, bool (*plan)(const Node&, Region&, std::string&)) {
-    Validation v = require_f32(node);
+    Validation v = require_float(node);
     if (!v.supported)
         return v;
     Region r;
@@ -81,6 +81,7 @@ OpConfig MvnOp::configure(const Node& node, const DeviceInfo& device) const {
         "mvn", r, device, {},
         {KernelArg::scalar<cl_float>(static_cast<cl_float>(r.count)), KernelArg::scalar<cl_int>(nv ? 1 : 0),
          KernelArg::scalar<cl_int>(inside ? 1 : 0), KernelArg::scalar<cl_float>(eps)}));
+    c.launches.back().options += storage_option(node);
     c.impl_name = r.inner == 1 ? "mvn_rows16" : "mvn_cols8";
     return c;
 }
@@ -97,6 +98,7 @@ OpConfig NormalizeL2Op::configure(const Node& node, const DeviceInfo& device) co
     c.launches.push_back(region_launch("normalize_l2", r, device, {},
                                        {KernelArg::scalar<cl_int>(add ? 1 : 0),
                                         KernelArg::scalar<cl_float>(node.get_attr<float>("eps"))}));
+    c.launches.back().options += storage_option(node);
     c.impl_name = r.inner == 1 ? "normalize_l2_rows16" : "normalize_l2_cols8";
     return c;
 }
@@ -109,9 +111,11 @@ constexpr size_t kBatchNormLocal = 16;
 Validation BatchNormOp::validate(const Node& node, const DeviceInfo&) const {
     const size_t data = node.get_version() < 5 ? 2 : 0;
     for (size_t i = 0; i < node.get_input_size(); ++i) {
-        Validation v = require_f32(node, i);
+        Validation v = require_float(node, i);
         if (!v.supported)
             return v;
+        if (node.get_input_element_type(i) != node.get_input_element_type(data))
+            return Validation::no("BatchNormInference: the parameters' types differ from the data type");
     }
     const Shape s = node.get_input_shape(data);
     if (s.size() < 2)
@@ -124,7 +128,8 @@ Validation BatchNormOp::validate(const Node& node, const DeviceInfo&) const {
 
 OpConfig BatchNormOp::configure(const Node& node, const DeviceInfo&) const {
     const bool v1 = node.get_version() < 5;
-    const Shape s = node.get_input_shape(v1 ? 2 : 0);
+    const size_t data_input = v1 ? 2 : 0;
+    const Shape s = node.get_input_shape(data_input);
     const size_t rows = s[0] * s[1], inner = shape_size(s) / std::max<size_t>(rows, 1);
     const size_t work = rows * ((inner + kBatchNormChunk - 1) / kBatchNormChunk);
     KernelLaunch l;
@@ -141,6 +146,8 @@ OpConfig BatchNormOp::configure(const Node& node, const DeviceInfo&) const {
     l.args.push_back(KernelArg::scalar<cl_float>(static_cast<cl_float>(node.get_attr<double>("epsilon"))));
     l.global = {(work + kBatchNormLocal - 1) / kBatchNormLocal * kBatchNormLocal};
     l.local = {kBatchNormLocal};
+    if (node.get_input_element_type(data_input) == element::f16)
+        l.options += " -DIO_HALF";
     OpConfig c;
     c.launches.push_back(std::move(l));
     c.impl_name = "batch_norm_x16x16";

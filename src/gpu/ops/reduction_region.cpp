@@ -68,12 +68,18 @@ bool plan_region(const Shape& shape, const std::vector<size_t>& axes, Region& re
     return true;
 }
 
-Validation require_f32(const Node& node, size_t data) {
+Validation require_float(const Node& node, size_t data) {
     const element::Type t = node.get_input_element_type(data);
-    if (t != element::f32)
+    if (t != element::f32 && t != element::f16)
         return Validation::no(node.get_type_name() + " on " + t.get_type_name() +
-                              ": the reduction kernels take f32 only");
+                              ": the reduction kernels take f32 and f16 (f16 as storage, f32 compute)");
+    if (node.get_output_element_type(0) != node.get_input_element_type(0))
+        return Validation::no(node.get_type_name() + ": the output type differs from the data type");
     return Validation::yes();
+}
+
+std::string storage_option(const Node& node) {
+    return node.get_input_element_type(0) == element::f16 ? " -DIO_HALF" : "";
 }
 
 bool constant_axes(const Node& node, size_t i, std::vector<size_t>& axes, std::string& why) {

@@ -25,8 +25,11 @@ struct Region {
 /// `why`, when there are more than three runs of either kind or 2^31 elements or more.
 bool plan_region(const Shape& shape, const std::vector<size_t>& axes, Region& region, std::string& why);
 
-/// Yes for f32 data (input `data`), else no with the reason.
-Validation require_f32(const Node& node, size_t data = 0);
+/// Yes for f32 or f16 data (input `data`; f16 as storage, f32 compute), else no with the reason.
+Validation require_float(const Node& node, size_t data = 0);
+
+/// The build option of the f16 storage variant (" -DIO_HALF") when input 0 is f16, else "".
+std::string storage_option(const Node& node);
 
 /// The constant axes input `i` of a node, normalised against the rank of input 0; false (with the reason)
 /// when the input is not a Constant.
