@@ -27,8 +27,11 @@ std::string stable_hash(const std::string& text) {
     return buf;
 }
 
-std::string kernel_source(const std::string& stem) {
-    // Read on every build, not cached: the point of the override is editing kernels live.
+namespace {
+
+// The text of kernels_cl/<stem>.cl: from $OVCL_KERNELS_DIR when set (read on every build, not
+// cached: the point of the override is editing kernels live), else the embedded copy.
+std::string raw_kernel_source(const std::string& stem) {
     const char* dir = std::getenv("OVCL_KERNELS_DIR");
     if (dir && *dir) {
         std::ifstream in(std::string(dir) + "/" + stem + ".cl");
@@ -44,6 +47,28 @@ std::string kernel_source(const std::string& stem) {
         raise<NotFound>("no OpenCL kernel source kernels_cl/", stem, ".cl");
     return it->second;
 }
+
+// Replaces each line `#include "name.cl"` by that file's text (kernels have no files to include
+// from once embedded), so the program's hash covers everything it is built from.
+std::string expand_includes(const std::string& stem, int depth) {
+    if (depth > 8)
+        raise<Exception>("kernels_cl/", stem, ".cl: #include nested too deeply");
+    std::istringstream in(raw_kernel_source(stem));
+    std::string out, line;
+    while (std::getline(in, line)) {
+        const std::string prefix = "#include \"";
+        if (line.rfind(prefix, 0) == 0 && line.size() > prefix.size() + 4 &&
+            line.compare(line.size() - 4, 4, ".cl\"") == 0)
+            out += expand_includes(line.substr(prefix.size(), line.size() - prefix.size() - 4), depth + 1);
+        else
+            out += line + "\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string kernel_source(const std::string& stem) { return expand_includes(stem, 0); }
 
 ProgramCache::ProgramCache(cl::Context context, const DeviceInfo& device)
     : m_context(std::move(context)), m_device(device) {}

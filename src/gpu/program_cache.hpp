@@ -15,7 +15,8 @@ namespace ovcl {
 namespace gpu {
 
 /// The source of kernels_cl/<stem>.cl: embedded at build time, or read from
-/// $OVCL_KERNELS_DIR/<stem>.cl when that variable is set (for kernel development).
+/// $OVCL_KERNELS_DIR/<stem>.cl when that variable is set (for kernel development), with
+/// `#include "other.cl"` lines replaced by that file's text.
 std::string kernel_source(const std::string& stem);
 
 class ProgramCache {

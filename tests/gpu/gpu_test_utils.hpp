@@ -5,6 +5,7 @@
 
 #include "common/test_utils.hpp"
 #include "gpu_env.hpp"
+#include "ovcl/core.hpp"
 #include "ovcl/op_registry.hpp"
 
 namespace ovcl {
@@ -24,6 +25,16 @@ inline gpu::GpuEnv* gpu_env() {
 
 #define OVCL_REQUIRE_GPU()                                                         \
     if (!::ovcl::test::gpu_env())                                                  \
+    GTEST_SKIP() << "no OpenCL device (install pocl-opencl-icd for a CPU device)"
+
+/// Whether Core lists GPU.0 (the plugin found an OpenCL device).
+inline bool gpu_available(Core& core) {
+    const auto devices = core.get_available_devices();
+    return std::find(devices.begin(), devices.end(), "GPU.0") != devices.end();
+}
+
+#define OVCL_REQUIRE_GPU_DEVICE(core)        \
+    if (!::ovcl::test::gpu_available(core)) \
     GTEST_SKIP() << "no OpenCL device (install pocl-opencl-icd for a CPU device)"
 
 inline TensorVector run_gpu(const std::shared_ptr<Node>& node, const TensorVector& inputs) {

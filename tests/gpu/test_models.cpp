@@ -11,21 +11,13 @@
 
 #include "common/models.hpp"
 #include "common/test_utils.hpp"
+#include "gpu_test_utils.hpp"
 #include "ovcl/core.hpp"
 #include "tools/default_models.hpp"
 
 using namespace ovcl;
 
 namespace {
-
-bool gpu_available(Core& core) {
-    const auto devices = core.get_available_devices();
-    return std::find(devices.begin(), devices.end(), "GPU.0") != devices.end();
-}
-
-#define OVCL_REQUIRE_GPU_DEVICE(core) \
-    if (!gpu_available(core))         \
-    GTEST_SKIP() << "no OpenCL device (install pocl-opencl-icd for a CPU device)"
 
 // Runs `model` on both devices with the same random inputs and compares every output.
 void expect_same_on_gpu_and_ref(Core& core, const std::shared_ptr<Model>& model, const AnyMap& gpu_props,

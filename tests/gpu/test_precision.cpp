@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "common/test_utils.hpp"
+#include "gpu_test_utils.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/ops.hpp"
 #include "precision.hpp"
@@ -15,15 +16,6 @@
 using namespace ovcl;
 
 namespace {
-
-bool gpu_available(Core& core) {
-    const auto devices = core.get_available_devices();
-    return std::find(devices.begin(), devices.end(), "GPU.0") != devices.end();
-}
-
-#define OVCL_REQUIRE_GPU_DEVICE(core) \
-    if (!gpu_available(core))         \
-    GTEST_SKIP() << "no OpenCL device (install pocl-opencl-icd for a CPU device)"
 
 const AnyMap kF16 = {{"INFERENCE_PRECISION_HINT", "f16"}};
 

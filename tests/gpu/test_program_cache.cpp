@@ -76,6 +76,16 @@ TEST(ProgramCache, SecondProcessLoadsBinariesFromDisk) {
     EXPECT_EQ(cache_files(cache.path), 2u);
 }
 
+TEST(ProgramCache, IncludesAreExpandedIntoTheSource) {
+    KernelDir kernels("#include \"probe_scale.cl\"\n" + std::string(kProbe));
+    std::ofstream(kernels.path / "probe_scale.cl") << "#define SCALE 4.0f\n";
+    const std::string source = gpu::kernel_source("cache_probe");
+    EXPECT_NE(source.find("#define SCALE 4.0f"), std::string::npos) << source;
+    EXPECT_EQ(source.find("#include"), std::string::npos) << source;
+    std::ofstream(kernels.path / "loop.cl") << "#include \"loop.cl\"\n";
+    EXPECT_THROW(gpu::kernel_source("loop"), Exception);  // a cycle ends in a clear error
+}
+
 TEST(ProgramCache, CorruptCacheFilesAreRebuilt) {
     OVCL_REQUIRE_GPU();
     KernelDir kernels(kProbe);
