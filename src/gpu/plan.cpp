@@ -124,8 +124,6 @@ std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo
     }
     for (size_t v : plan->result_values)
         last_use[root(v)] = end;
-    for (size_t v : plan->parameter_values)
-        last_use[root(v)] = std::max(last_use[root(v)], size_t{0});
 
     SlotAllocator slots(plan->slot_bytes);
     std::map<size_t, std::vector<size_t>> dies_after;  // step -> roots
@@ -134,22 +132,18 @@ std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo
         if (val.where != Value::Where::SLOT || alias_root.count(v))
             return;
         val.index = slots.take(val.bytes);
-        dies_after[last_use[v]].push_back(v);
+        dies_after[last_use[v]].push_back(v);  // an input no step reads is freed after step 0
     };
     for (size_t v : plan->parameter_values)
         place(v);
-    for (size_t s = 0; s < plan->steps.size(); ++s) {
-        const Step& step = plan->steps[s];
-        if (step.node->get_type_name() != "Parameter")
-            for (size_t v : step.outputs)
-                place(v);
+    for (size_t s = 0; s < plan->steps.size(); ++s) {  // Parameters have no step: placed above
+        for (size_t v : plan->steps[s].outputs)
+            place(v);
         for (size_t v : dies_after[s])
             slots.give_back(plan->values[v].index);
     }
-    for (auto& [v, r] : alias_root) {
-        (void)r;
-        plan->values[v].index = plan->values[root(v)].index;
-    }
+    for (const auto& alias : alias_root)
+        plan->values[alias.first].index = plan->values[root(alias.first)].index;
     for (size_t b : plan->slot_bytes)
         plan->peak_bytes += b;
     return plan;

@@ -44,9 +44,8 @@ namespace {
 
 class TbbExecutor final : public ITaskExecutor {
 public:
-    TbbExecutor(std::string name, int threads)
-        : m_name(std::move(name)),
-          m_arena(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
+    explicit TbbExecutor(int threads)
+        : m_arena(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
                   0 /* no slot reserved for a master thread: enqueued work runs on workers */) {}
     ~TbbExecutor() override {
         std::unique_lock<std::mutex> lock(m_mutex);
@@ -70,7 +69,6 @@ public:
     }
 
 private:
-    std::string m_name;
     tbb::task_arena m_arena;
     std::mutex m_mutex;
     std::condition_variable m_idle;
@@ -90,8 +88,8 @@ std::map<std::string, std::shared_ptr<ITaskExecutor>>& shared_executors() {
 
 }  // namespace
 
-std::shared_ptr<ITaskExecutor> make_tbb_executor(const std::string& name, int threads) {
-    return std::make_shared<TbbExecutor>(name, threads);
+std::shared_ptr<ITaskExecutor> make_tbb_executor(const std::string& /*name: TBB arenas carry none*/, int threads) {
+    return std::make_shared<TbbExecutor>(threads);
 }
 
 std::shared_ptr<ITaskExecutor> make_immediate_executor() { return std::make_shared<ImmediateExecutor>(); }
