@@ -8,7 +8,12 @@
 // Operand element (i, k) of A is a[i * sa_m + k * sa_k] (transposes and 1-D operands are strides); C is
 // c[i * sc_m + j * sc_n]. batch_offsets holds, per batch of C, the offsets of its A and B matrices.
 //   -DFUSED, -DACT, -DACT_LO, -DACT_HI  the fused bias + activation epilogue (below)
+// Integer MatMul (matmul_int, at the end; the kernels above are not built then):
+//   -DINT=1         -DT=int|long, -DU=uint|ulong its unsigned type (wrapping products and sums)
+//   -DRI, -DCI      RI rows x CI columns of C per work-item, vectors of CI along N (CI divides PW)
+//   -DPW            the column panel width of a B packed by the host (32)
 
+#if !INT
 #if F16
 #define LD1(p) vload_half(0, (p))
 #define LD16(p) vload_half16(0, (p))
@@ -174,3 +179,67 @@ __kernel void matmul_dot(__global const T* a, __global const T* b, __global T* c
             ST1(sum[r][q], c + (i0 + r) * sc_m + (j0 + q) * sc_n);
 #endif
 }
+#endif  // !INT
+
+#if INT
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define UV CAT(U, CI)
+#define TV CAT(T, CI)
+
+// C = A x B in T's wrapping arithmetic (products and sums in U, then reinterpreted): host_ref's unsigned 64-bit
+// accumulation narrowed to T gives the same bits. A element (i, k) is a[i * sa_m + k * sa_k]; B element (k, j) of
+// the block of columns [j0, j0 + CI) is bj[k * b_k + (j - j0) * sb_n] with bj = b + jp * b_col + (j0 - jp) * sb_n,
+// jp = j0 rounded down to PW: b_col = sb_n for a B read in place (any strides), b_col = K, b_k = PW, sb_n = 1 for
+// a B packed into zero-padded panels. Vector loads of B when sb_n is 1 and the block lies below b_cols_full (N,
+// or N rounded up to PW when packed), else element loads guarded by N. global = (ceil(M / RI), ceil(N / CI),
+// batches); C is dense.
+__kernel void matmul_int(__global const T* a, __global const T* b, __global T* c, __global const int* batch_offsets,
+                         int M, int N, int K, int sa_m, int sa_k, int b_col, int b_k, int sb_n, int b_cols_full) {
+    const int i0 = get_global_id(0) * RI, j0 = get_global_id(1) * CI, bi = get_global_id(2);
+    if (i0 >= M || j0 >= N)
+        return;
+    a += batch_offsets[2 * bi];
+    b += batch_offsets[2 * bi + 1];
+    c += bi * M * N;
+    const int jp = j0 - j0 % PW;
+    __global const T* bj = b + jp * b_col + (j0 - jp) * sb_n;
+    int arow[RI];  // rows past M repeat row M - 1 and are not stored
+#pragma unroll
+    for (int r = 0; r < RI; ++r)
+        arow[r] = min(i0 + r, M - 1) * sa_m;
+    UV acc[RI];
+#pragma unroll
+    for (int r = 0; r < RI; ++r)
+        acc[r] = (UV)(0);
+    if (sb_n == 1 && j0 + CI <= b_cols_full) {
+        for (int k = 0; k < K; ++k) {
+            const UV bv = CAT(as_, UV)(CAT(vload, CI)(0, bj + k * b_k));
+#pragma unroll
+            for (int r = 0; r < RI; ++r)
+                acc[r] += (U)a[arow[r] + k * sa_k] * bv;
+        }
+    } else {  // B transposed and read in place, or the last columns of a narrow B
+        for (int k = 0; k < K; ++k) {
+            U bk[CI];
+            for (int q = 0; q < CI; ++q)
+                bk[q] = j0 + q < N ? (U)bj[k * b_k + q * sb_n] : (U)0;
+            const UV bv = CAT(vload, CI)(0, bk);
+#pragma unroll
+            for (int r = 0; r < RI; ++r)
+                acc[r] += (U)a[arow[r] + k * sa_k] * bv;
+        }
+    }
+    for (int r = 0; r < RI && i0 + r < M; ++r) {
+        __global T* cr = c + (i0 + r) * N + j0;
+        if (j0 + CI <= N) {
+            CAT(vstore, CI)(CAT(as_, TV)(acc[r]), 0, cr);
+        } else {
+            T row[CI];
+            CAT(vstore, CI)(CAT(as_, TV)(acc[r]), 0, row);
+            for (int q = 0; q < N - j0; ++q)
+                cr[q] = row[q];
+        }
+    }
+}
+#endif  // INT

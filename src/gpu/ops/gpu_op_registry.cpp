@@ -7,6 +7,7 @@
 #include "ops/matmul.hpp"
 #include "ops/movement.hpp"
 #include "ops/pooling.hpp"
+#include "ops/quantize.hpp"
 #include "ops/reduction.hpp"
 
 namespace ovcl {

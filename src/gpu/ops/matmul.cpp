@@ -18,6 +18,8 @@ namespace {
 // slower; dot 4x4 (about 75) ahead of 3x4, 3x3, 4x6, 6x4, 2x8 and 8x2. Local size 1x1x1: 4x1, 1x4, 2x2 were alike.
 constexpr int64_t kRows = 8, kVectors = 2, kCols = 16 * kVectors;  // matmul_panel: RB x NB
 constexpr int64_t kDotRows = 4, kDotCols = 4;                       // matmul_dot: RD x CD
+// matmul_int: RI rows x one 64-byte vector of columns (16 int, 8 long) per work-item.
+constexpr int64_t kIntRows = 8;
 
 // A matrix operand as strides: element (r, c) at r * row + c * col, one matrix every `size` elements.
 struct Strided {
@@ -92,13 +94,52 @@ std::string build_options(element::Type type) {
            define("NV", kVectors) + " " + define("RD", kDotRows) + " " + define("CD", kDotCols);
 }
 
+bool is_integer(element::Type type) { return type == element::i32 || type == element::i64; }
+
+// Integer MatMul: matmul_int over A in place and B in place (any strides) or, when B is a Constant, packed into the
+// panels of pack_b (vector loads of B whether it is transposed or not).
+OpConfig configure_int(const Node& node, const DeviceInfo& device, const Geometry& g) {
+    const element::Type type = node.get_input_element_type(0);
+    const int64_t cols = type == element::i64 ? 8 : 16;
+    const bool packed = node.input_value(1).node->is_constant();
+    const int64_t padded = round_up(g.N, kCols);
+    auto i32 = [](int64_t v) { return KernelArg::scalar<cl_int>(static_cast<cl_int>(v)); };
+    auto blocks = [](int64_t n, int64_t b) { return static_cast<size_t>((n + b - 1) / b); };
+
+    OpConfig cfg;
+    cfg.constants.push_back(batch_offsets(g.d, g.a.size, packed ? padded * g.K : g.b.size, false));
+    if (packed)
+        cfg.constants.push_back(pack_b(node.input_value(1).node->get_constant_value(), g));
+    KernelLaunch l;
+    l.source = "matmul";
+    l.entry = "matmul_int";
+    l.options = define("T", cl_type(type)) + " " + define("U", type == element::i64 ? "ulong" : "uint") + " " +
+                define("INT", 1) + " " + define("RI", kIntRows) + " " + define("CI", cols) + " " + define("PW", kCols);
+    l.args = {KernelArg::input(0),
+              packed ? KernelArg::constant(1) : KernelArg::input(1),
+              KernelArg::output(0),
+              KernelArg::constant(0),
+              i32(g.M), i32(g.N), i32(g.K), i32(g.a.row), i32(g.a.col),
+              i32(packed ? g.K : g.b.col), i32(packed ? kCols : g.b.row), i32(packed ? 1 : g.b.col),
+              i32(packed ? padded : g.N)};
+    l.local = device.is_gpu ? std::vector<size_t>{8, 8, 1} : std::vector<size_t>{1, 1, 1};
+    l.global = {blocks(g.M, kIntRows), blocks(g.N, cols), static_cast<size_t>(shape_size(g.d.batch_out))};
+    for (size_t i = 0; i < l.global.size(); ++i)
+        l.global[i] = (l.global[i] + l.local[i] - 1) / l.local[i] * l.local[i];
+    cfg.launches.push_back(std::move(l));
+    cfg.impl_name = "matmul_int_" + std::to_string(kIntRows) + "x" + std::to_string(cols) + (packed ? "_packed" : "");
+    return cfg;
+}
+
 }  // namespace
 
 Validation MatMulOp::validate(const Node& node, const DeviceInfo&) const {
     const element::Type type = node.get_input_element_type(0);
-    if (type != element::f32 && type != element::f16)
-        return Validation::no("the OpenCL MatMul supports f32 and f16 (f16 as storage, f32 compute), not " +
+    if (type != element::f32 && type != element::f16 && !is_integer(type))
+        return Validation::no("the OpenCL MatMul supports f32, f16 (as storage, f32 compute), i32 and i64, not " +
                               type.get_type_name());
+    if (is_integer(type) && is_fused(node))
+        return Validation::no("the fused bias + activation epilogue computes in f32: no integer FusedMatMul");
     Geometry g;
     try {
         g = geometry(node);
@@ -117,6 +158,8 @@ Validation MatMulOp::validate(const Node& node, const DeviceInfo&) const {
 OpConfig MatMulOp::configure(const Node& node, const DeviceInfo& device) const {
     const Geometry g = geometry(node);
     const element::Type type = node.get_input_element_type(0);
+    if (is_integer(type))
+        return configure_int(node, device, g);
     const auto batches = static_cast<size_t>(shape_size(g.d.batch_out));
     const bool b_constant = node.input_value(1).node->is_constant();
     const bool dot_ok = g.a.col == 1 && g.b.row == 1;  // both operands contiguous along K

@@ -6,15 +6,20 @@
 namespace ovcl {
 namespace gpu {
 
-/// MatMul-1 (transpose_a / transpose_b, 1-D operands, numpy-broadcast batch axes) for f32, and f16 storage
-/// with f32 compute. Kernels of kernels_cl/matmul.cl, each work-item a register block of C:
+/// MatMul-1 (transpose_a / transpose_b, 1-D operands, numpy-broadcast batch axes) for f32, f16 storage
+/// with f32 compute, i32 and i64. Kernels of kernels_cl/matmul.cl, each work-item a register block of C:
 ///   matmul_panel: 8 rows x 32 columns (two float16), A read as broadcast scalars, B as rows of the block;
 ///     B must be contiguous along N: a Constant B is repacked once into zero-padded 32-column panels
 ///     (impl "..._packed"), a plain B is read in place; with both operands transposed and B not a Constant,
 ///     C^T = B^T A^T is computed instead (impl "..._swapped").
 ///   matmul_dot: 4 x 4 dot products along K (A not transposed, B transposed or a vector), float16 partial sums.
-/// FusedMatMul (fusions.hpp): the same kernels with the bias + activation epilogue of epilogue.hpp (impl "..._fused").
-/// Refused (they run on the host): element types other than f32 and f16, and tensors of 2^31 elements or more.
+///   matmul_int: i32 and i64 with the host reference's wrapping arithmetic (bit-identical), 8 rows x one 64-byte
+///     vector of columns (16 i32, 8 i64) per work-item, any operand strides; a Constant B is packed as above
+///     (impl "..._packed"), a variable B is read in place (element loads when transposed).
+/// FusedMatMul (fusions.hpp): the f32 / f16 kernels with the bias + activation epilogue of epilogue.hpp (impl
+/// "..._fused").
+/// Refused (they run on the host): element types other than f32, f16, i32 and i64 (host_ref has no others), integer
+/// FusedMatMul (its epilogue computes in f32), and tensors of 2^31 elements or more.
 class MatMulOp : public GpuOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;
