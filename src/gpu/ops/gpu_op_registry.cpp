@@ -1,6 +1,7 @@
 #include <map>
 
 #include "fusions.hpp"
+#include "ops/attention.hpp"
 #include "ops/convolution.hpp"
 #include "ops/eltwise.hpp"
 #include "ops/gpu_op.hpp"
