@@ -5,6 +5,7 @@
 #include "ops/convolution.hpp"
 #include "ops/eltwise.hpp"
 #include "ops/gpu_op.hpp"
+#include "ops/interpolate.hpp"
 #include "ops/matmul.hpp"
 #include "ops/movement.hpp"
 #include "ops/pooling.hpp"
