@@ -1,4 +1,5 @@
-// Depthwise 2-D convolution (GroupConvolution-1 with one input channel per group), NCHW, f32 (or f16 storage).
+// Depthwise convolution (GroupConvolution-1 with one input channel per group), NCDHW, f32 (or f16 storage);
+// 2-D runs as D = 1, 1-D as D = H = 1.
 //
 // Macros:
 //   IO_HALF  defined: x and y are half in memory (vload_half / vstore_half_rte), compute stays f32
@@ -7,11 +8,11 @@
 //   POST(v)  optional epilogue on a float16 of 16 output pixels of one channel (fusion hook); default v
 //   FUSED, ACT, ACT_LO, ACT_HI  the fused bias + activation epilogue (below); bias is [G * M]
 //
-// A work-item computes RB output rows of one output channel, 16 consecutive pixels at a time as a float16
-// (vectorised along W; a row's last block is moved back to end at the row's end). Weights are read as they
-// are: [G * M][KH][KW] (M output channels per group).
+// A work-item computes RB output rows of one output plane of one output channel, 16 consecutive pixels at a
+// time as a float16 (vectorised along W; a row's last block is moved back to end at the row's end). Weights
+// are read as they are: [G * M][KD][KH][KW] (M output channels per group).
 //
-// conv2d_dw16: global = (ceil(OH / RB), N * G * M).
+// conv2d_dw16: global = (ceil(OH / RB) * OD, N * G * M).
 
 #ifndef POST
 #define POST(v) (v)
@@ -70,12 +71,20 @@ float16 load16_guarded(__global const DATA* r, const int ix, const int W) {
 __kernel void conv2d_dw16(__global const DATA* restrict x, __global const WTYPE* restrict w,
                           __global DATA* restrict y, const int G, const int M, const int H, const int W,
                           const int OH, const int OW, const int KH, const int KW, const int SH, const int DH,
-                          const int DW, const int PH, const int PW, const int RB BIAS_ARG) {
-    const int oy0 = get_global_id(0) * RB, oy1 = min(OH, oy0 + RB);
+                          const int DW, const int PH, const int PW, const int RB, const int D, const int OD,
+                          const int KD, const int SD, const int DD, const int PD BIAS_ARG) {
+    const int row_blocks = (OH + RB - 1) / RB;
+    const int oz = get_global_id(0) / row_blocks;
+    const int oy0 = get_global_id(0) % row_blocks * RB, oy1 = min(OH, oy0 + RB);
     const int o = get_global_id(1) % (G * M), n = get_global_id(1) / (G * M);  // output channel, batch
-    __global const DATA* xc = x + ((size_t)n * G + o / M) * H * W;
-    __global const WTYPE* wo = w + (size_t)o * KH * KW;
-    __global DATA* yo = y + ((size_t)n * G * M + o) * OH * OW;
+    __global const DATA* xc = x + ((size_t)n * G + o / M) * D * H * W;
+    __global const WTYPE* wo = w + (size_t)o * KD * KH * KW;
+    __global DATA* yo = y + ((size_t)n * G * M + o) * OD * OH * OW + (size_t)oz * OH * OW;
+
+    // Window planes inside the input: kd in [kd0, kd1).
+    const int iz0 = oz * SD - PD;
+    const int kd0 = iz0 >= 0 ? 0 : (-iz0 + DD - 1) / DD;
+    const int kd1 = iz0 > D - 1 ? 0 : min(KD, (D - 1 - iz0) / DD + 1);
 
     for (int oy = oy0; oy < oy1; ++oy) {
         const int iy0 = oy * SH - PH;
@@ -88,15 +97,17 @@ __kernel void conv2d_dw16(__global const DATA* restrict x, __global const WTYPE*
             const int kwf0 = ixs >= 0 ? 0 : min(KW, (-ixs + DW - 1) / DW);
             const int kwf1 = max(kwf0, right < 0 ? 0 : min(KW, right / DW + 1));
             float16 acc = (float16)(0.f);
-            for (int kh = kh0; kh < kh1; ++kh) {
-                __global const DATA* r = xc + (iy0 + kh * DH) * W;
-                __global const WTYPE* wr = wo + kh * KW;
-                for (int kw = 0; kw < kwf0; ++kw)
-                    acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(LDW(wr + kw)), acc);
-                for (int kw = kwf0; kw < kwf1; ++kw)
-                    acc = fma(LOAD16(r + ixs + kw * DW), (float16)(LDW(wr + kw)), acc);
-                for (int kw = kwf1; kw < KW; ++kw)
-                    acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(LDW(wr + kw)), acc);
+            for (int kd = kd0; kd < kd1; ++kd) {
+                for (int kh = kh0; kh < kh1; ++kh) {
+                    __global const DATA* r = xc + ((iz0 + kd * DD) * H + iy0 + kh * DH) * W;
+                    __global const WTYPE* wr = wo + (kd * KH + kh) * KW;
+                    for (int kw = 0; kw < kwf0; ++kw)
+                        acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(LDW(wr + kw)), acc);
+                    for (int kw = kwf0; kw < kwf1; ++kw)
+                        acc = fma(LOAD16(r + ixs + kw * DW), (float16)(LDW(wr + kw)), acc);
+                    for (int kw = kwf1; kw < KW; ++kw)
+                        acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(LDW(wr + kw)), acc);
+                }
             }
 #if FUSED
             acc = ACTIVATE(acc + bias[o]);

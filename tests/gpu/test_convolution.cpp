@@ -1,5 +1,6 @@
 // Convolution-1 and GroupConvolution-1 on the OpenCL device against host_ref: a grid of kernels, strides,
-// dilations, pads, channel counts and sizes; groups and depthwise; a hand-checked case; refusals.
+// dilations, pads, channel counts and sizes; groups and depthwise; 1-D, 2-D and 3-D; a hand-checked case each
+// for 2-D and 3-D; refusals.
 //
 // Tolerance 1e-4 abs + rel: the device sums up to C * KH * KW = 3136 f32 products in another order than
 // host_ref (which accumulates in f64), so the last bits of a sum of ~20 in magnitude differ.
@@ -214,9 +215,8 @@ TEST(GpuConvolution, Refusals) {
     const auto grouped = make_case("GroupConvolution", {1, 8, 10, 10}, {2, 4, 4, 3, 3}, attrs_of(w), false).node;
     EXPECT_NE(validate(grouped).reason.find("not a Constant"), std::string::npos) << validate(grouped).reason;
 
-    const auto conv3d = make_case("Convolution", {1, 2, 4, 4, 4}, {2, 2, 3, 3, 3}, attrs_of(w, 3)).node;
-    EXPECT_FALSE(validate(conv3d).supported);
-    EXPECT_NE(validate(conv3d).reason.find("3-D convolution"), std::string::npos) << validate(conv3d).reason;
+    const auto conv3d = make_case("Convolution", {1, 2, 4, 4, 4}, {2, 2, 3, 3, 3}, attrs_of(w, 3), false).node;
+    EXPECT_NE(validate(conv3d).reason.find("not a Constant"), std::string::npos) << validate(conv3d).reason;
 
     const Tensor wi = test::random_tensor(element::i32, {4, 8, 3, 3});
     const auto i32 = op::make("Convolution", {op::parameter(element::i32, {1, 8, 10, 10}), op::constant(wi)},
@@ -286,5 +286,97 @@ TEST(GpuConvolution, F16Fused) {
                                    {op::parameter(element::f16, data), op::constant(wt), op::constant(b)}, attrs);
         ASSERT_TRUE(validate(node).supported) << validate(node).reason;
         EXPECT_TRUE(test::gpu_matches_host(node, {x, wt, b}, kAbsF16, kRelF16)) << node->describe();
+    }
+}
+
+// 3-D, by hand: a 2x2x2 input 1..8 and a 2x2x2 filter of ones plus one that is 1 at its first tap and -1 at its
+// last, no padding: one output, the sum of all (36) and 1 - 8. Padding 1 at the end of the depth axis only adds a
+// second plane that sees the back face of the input alone: 5 + 6 + 7 + 8 = 26 and 5.
+TEST(GpuConvolution, HandChecked3D) {
+    OVCL_REQUIRE_GPU();
+    const Tensor x = test::make_tensor(element::f32, {1, 1, 2, 2, 2}, std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8});
+    const Tensor w = test::make_tensor(element::f32, {2, 1, 2, 2, 2},
+                                       std::vector<float>{1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, -1});
+    const Attributes attrs{{"strides", "1,1,1"}, {"dilations", "1,1,1"}, {"pads_begin", "0,0,0"},
+                           {"pads_end", "1,0,0"}, {"auto_pad", "explicit"}};
+    auto node = op::make("Convolution", {op::parameter(element::f32, x.get_shape()), op::constant(w)}, attrs);
+    const Tensor y = test::run_gpu(node, {x, w}).at(0);
+    EXPECT_TENSOR_NEAR(y, test::make_tensor(element::f32, {1, 2, 2, 1, 1}, std::vector<float>{36, 26, -7, 5}), 0.0,
+                       0.0);
+}
+
+// 3-D (NCDHW): depth is one more window axis of the same kernels. Kernels, strides, dilations and pads differ
+// per axis; channel counts cover one and two channel vectors and a partial one.
+TEST(GpuConvolution, ThreeDimensional) {
+    OVCL_REQUIRE_GPU();
+    struct Shapes {
+        Shape data, filter;
+        Attributes attrs;
+    };
+    const auto attrs = [](const std::string& s, const std::string& d, const std::string& pb, const std::string& pe,
+                          const std::string& pad = "explicit") {
+        return Attributes{{"strides", s}, {"dilations", d}, {"pads_begin", pb}, {"pads_end", pe}, {"auto_pad", pad}};
+    };
+    const std::vector<Shapes> cases{
+        {{1, 16, 6, 10, 10}, {32, 16, 3, 3, 3}, attrs("1,1,1", "1,1,1", "1,1,1", "1,1,1")},
+        {{2, 5, 7, 6, 9}, {20, 5, 2, 3, 1}, attrs("2,1,3", "1,2,1", "1,0,2", "0,1,0")},
+        {{1, 3, 9, 8, 8}, {16, 3, 3, 1, 3}, attrs("1,2,2", "2,1,1", "0,0,0", "0,0,0", "same_upper")},
+        {{1, 8, 5, 5, 5}, {48, 8, 1, 1, 1}, attrs("1,1,1", "1,1,1", "0,0,0", "0,0,0", "valid")},
+        {{1, 4, 5, 4, 6}, {8, 4, 3, 3, 3}, attrs("2,2,2", "1,1,1", "0,0,0", "0,0,0", "same_lower")},
+        {{1, 2, 3, 3, 3}, {4, 2, 2, 2, 2}, attrs("3,3,3", "1,1,1", "3,0,1", "2,4,0")},  // planes of padding only
+    };
+    for (const auto& s : cases) {
+        const Case t = make_case("Convolution", s.data, s.filter, s.attrs);
+        ASSERT_TRUE(validate(t.node).supported) << validate(t.node).reason;
+        EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << t.node->describe();
+    }
+    const Case t = make_case("Convolution", cases[0].data, cases[0].filter, cases[0].attrs);
+    EXPECT_EQ(gpu::find_gpu_op("Convolution")->configure(*t.node, test::gpu_env()->device).impl_name,
+              "conv3d_k16_5x32");  // 10 columns x 32 channels
+}
+
+// Groups of several channels and depthwise (also a channel multiplier, and runtime weights) in 3-D.
+TEST(GpuGroupConvolution, ThreeDimensional) {
+    OVCL_REQUIRE_GPU();
+    const Attributes same{{"strides", "1,2,1"}, {"dilations", "1,1,2"}, {"pads_begin", "0,0,0"},
+                          {"pads_end", "0,0,0"}, {"auto_pad", "same_upper"}};
+    const Attributes asym{{"strides", "2,1,2"}, {"dilations", "2,1,1"}, {"pads_begin", "2,1,0"},
+                          {"pads_end", "0,1,3"}, {"auto_pad", "explicit"}};
+    for (const Attributes& a : {same, asym}) {
+        const Case groups = make_case("GroupConvolution", {1, 6, 5, 7, 9}, {2, 5, 3, 3, 3, 3}, a);
+        EXPECT_TRUE(test::gpu_matches_host(groups.node, groups.inputs, kTol, kTol)) << groups.node->describe();
+        const Case dw = make_case("GroupConvolution", {2, 8, 6, 9, 21}, {8, 2, 1, 3, 3, 3}, a);
+        EXPECT_TRUE(test::gpu_matches_host(dw.node, dw.inputs, kTol, kTol)) << dw.node->describe();
+        EXPECT_EQ(gpu::find_gpu_op("GroupConvolution")->configure(*dw.node, test::gpu_env()->device).impl_name,
+                  "conv3d_dw16");
+    }
+    const Case runtime = make_case("GroupConvolution", {1, 16, 4, 12, 12}, {16, 1, 1, 3, 3, 3}, asym, false);
+    ASSERT_TRUE(validate(runtime.node).supported) << validate(runtime.node).reason;
+    EXPECT_TRUE(test::gpu_matches_host(runtime.node, runtime.inputs, kTol, kTol));
+}
+
+// 3-D in f16 storage, and the fused bias + activation epilogue on 3-D convolutions (direct and depthwise).
+TEST(GpuConvolution, ThreeDimensionalF16AndFused) {
+    OVCL_REQUIRE_GPU();
+    gpu::register_fused_ops();
+    const Attributes attrs{{"strides", "1,1,1"}, {"dilations", "1,1,1"}, {"pads_begin", "1,1,1"},
+                           {"pads_end", "1,0,1"}, {"auto_pad", "explicit"}};
+    const Case f16 = make_f16("Convolution", {1, 16, 4, 9, 9}, {24, 16, 3, 3, 3}, attrs);
+    EXPECT_TRUE(test::gpu_matches_host(f16.node, f16.inputs, kAbsF16, kRelF16));
+    const Case dw16 = make_f16("GroupConvolution", {1, 8, 4, 9, 20}, {8, 1, 1, 3, 3, 3}, attrs);
+    EXPECT_TRUE(test::gpu_matches_host(dw16.node, dw16.inputs, kAbsF16, kRelF16));
+    for (const bool depthwise : {false, true}) {
+        const Shape data{1, 16, 4, 9, 9}, filter = depthwise ? Shape{16, 1, 1, 3, 3, 3} : Shape{24, 16, 3, 3, 3};
+        const size_t k = depthwise ? 16 : 24;
+        const Tensor x = test::random_tensor(element::f32, data, -1.0, 1.0, 5);
+        const Tensor wt = test::random_tensor(element::f32, filter, -1.0, 1.0, 6);
+        const Tensor b = test::random_tensor(element::f32, {1, k, 1, 1, 1}, -1.0, 1.0, 7);
+        Attributes fused = attrs;
+        fused.emplace_back("activation", "Relu");
+        fused.emplace_back("activation_version", "1");
+        const auto node = op::make(depthwise ? "FusedGroupConvolution" : "FusedConvolution",
+                                   {op::parameter(element::f32, data), op::constant(wt), op::constant(b)}, fused);
+        ASSERT_TRUE(validate(node).supported) << validate(node).reason;
+        EXPECT_TRUE(test::gpu_matches_host(node, {x, wt, b}, kTol, kTol)) << node->describe();
     }
 }

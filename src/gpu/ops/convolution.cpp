@@ -4,6 +4,7 @@
 #include <climits>
 #include <vector>
 
+#include "host_ref/ref_utils.hpp"
 #include "ops/convolution_infer.hpp"
 #include "ops/epilogue.hpp"
 
@@ -14,11 +15,13 @@ namespace {
 
 constexpr int64_t kLanes = 16;  // output channels per float16 weight vector
 
-// A 1-D or 2-D convolution as a 2-D one (1-D: H = OH = KH = 1); channel counts are per group.
-struct Conv2d {
+// A 1-D, 2-D or 3-D convolution as a 3-D one (2-D: D = OD = KD = 1; 1-D: H = OH = KH = 1 too); channel counts
+// are per group.
+struct Conv3d {
     int64_t batch = 1, groups = 1, in_channels = 1, out_channels = 1;
-    int64_t h = 1, w = 1, oh = 1, ow = 1, kh = 1, kw = 1;
-    int64_t sh = 1, sw = 1, dh = 1, dw = 1, ph = 0, pw = 0;
+    int64_t d = 1, h = 1, w = 1, od = 1, oh = 1, ow = 1, kd = 1, kh = 1, kw = 1;
+    int64_t sd = 1, sh = 1, sw = 1, dd = 1, dh = 1, dw = 1, pd = 0, ph = 0, pw = 0;
+    int spatial = 2;  // the node's spatial axes
 
     bool depthwise() const { return groups > 1 && in_channels == 1; }
 };
@@ -29,31 +32,39 @@ struct Block {
     int64_t channels() const { return vectors * kLanes; }
 };
 
+// "conv2d" for 1-D and 2-D (one kernel shape), "conv3d" for 3-D: the implementation name's stem.
+std::string prefix(const Conv3d& g) { return g.spatial == 3 ? "conv3d" : "conv2d"; }
+
 bool grouped(const Node& node) { return base_op_type(node) == "GroupConvolution"; }
 
-Conv2d geometry(const Node& node) {
+// The spatial axes of `win` right-aligned into D, H, W (the leading ones keep extent 1, no padding).
+Conv3d geometry(const Node& node) {
     const Shape data = node.get_input_shape(0), filter = node.get_input_shape(1);
     const auto win = shape_infer::convolution_window(node, data, filter);
-    Conv2d g;
+    Conv3d g;
     g.batch = static_cast<int64_t>(data[0]);
     const bool grp = grouped(node);
     g.groups = grp ? static_cast<int64_t>(filter[0]) : 1;
     g.out_channels = static_cast<int64_t>(filter[grp ? 1 : 0]);
     g.in_channels = static_cast<int64_t>(filter[grp ? 2 : 1]);
-    const size_t n = win.kernel.size(), x = n - 1;  // x: the W axis; 2-D also has H at 0
-    g.w = static_cast<int64_t>(data[2 + x]);
-    g.ow = win.output[x];
-    g.kw = win.kernel[x];
-    g.sw = win.strides[x];
-    g.dw = win.dilations[x];
-    g.pw = win.pads_begin[x];
-    if (n == 2) {
-        g.h = static_cast<int64_t>(data[2]);
-        g.oh = win.output[0];
-        g.kh = win.kernel[0];
-        g.sh = win.strides[0];
-        g.dh = win.dilations[0];
-        g.ph = win.pads_begin[0];
+    const size_t n = win.kernel.size();
+    if (n < 1 || n > 3)
+        raise<ModelError>(node.describe(), ": ", n, " spatial axes (1 to 3 expected)");
+    g.spatial = static_cast<int>(n);
+    int64_t* in[3] = {&g.d, &g.h, &g.w};
+    int64_t* out[3] = {&g.od, &g.oh, &g.ow};
+    int64_t* kernel[3] = {&g.kd, &g.kh, &g.kw};
+    int64_t* stride[3] = {&g.sd, &g.sh, &g.sw};
+    int64_t* dilation[3] = {&g.dd, &g.dh, &g.dw};
+    int64_t* pad[3] = {&g.pd, &g.ph, &g.pw};
+    for (size_t i = 0; i < n; ++i) {
+        const size_t a = 3 - n + i;
+        *in[a] = static_cast<int64_t>(data[2 + i]);
+        *out[a] = win.output[i];
+        *kernel[a] = win.kernel[i];
+        *stride[a] = win.strides[i];
+        *dilation[a] = win.dilations[i];
+        *pad[a] = win.pads_begin[i];
     }
     return g;
 }
@@ -62,7 +73,7 @@ Conv2d geometry(const Node& node) {
 // does: each input value read then feeds two FMAs (about 10% faster on PoCL than 1 x 14 pixels). Pixels:
 // the candidate that leaves the fewest idle pixels in a row (the first on ties); each distinct block is one
 // more program build.
-Block choose_block(const Conv2d& g) {
+Block choose_block(const Conv3d& g) {
     Block b;
     b.vectors = (g.out_channels + kLanes - 1) / kLanes % 2 == 0 ? 2 : 1;
     const std::vector<int64_t> candidates =
@@ -75,34 +86,27 @@ Block choose_block(const Conv2d& g) {
     return b;
 }
 
-// [G][K][C][KH][KW] -> [G][KB][KH][KW][C][B] for blocks of B = KBLK * 16 output channels, zero past K.
-Tensor reorder_weights(const Tensor& weights, const Conv2d& g, const Block& b) {
-    Tensor dense(weights.get_element_type(), weights.get_shape());
-    weights.copy_to(dense);
-    std::vector<float> values(dense.get_size());  // f16 weights become f32 here, once
-    for (size_t i = 0; i < values.size(); ++i)
-        values[i] = dense.get_element_type() == element::f16 ? static_cast<float>(dense.data<const float16>()[i])
-                                                             : dense.data<const float>()[i];
-    const float* src = values.data();
-    const int64_t bw = b.channels(), kb_count = (g.out_channels + bw - 1) / bw;
-    Tensor out(element::f32, Shape{static_cast<size_t>(g.groups * kb_count * g.kh * g.kw * g.in_channels * bw)});
+// [G][K][C][KD][KH][KW] -> [G][KB][KD][KH][KW][C][B] for blocks of B = KBLK * 16 output channels, zero past K.
+Tensor reorder_weights(const Tensor& weights, const Conv3d& g, const Block& b) {
+    const Tensor values = host_ref::to_f32(weights);  // f16 weights become f32 here, once
+    const float* src = values.data<const float>();
+    const int64_t bw = b.channels(), kb_count = (g.out_channels + bw - 1) / bw, taps = g.kd * g.kh * g.kw;
+    Tensor out(element::f32, Shape{static_cast<size_t>(g.groups * kb_count * taps * g.in_channels * bw)});
     float* dst = out.data<float>();
     std::fill_n(dst, out.get_size(), 0.f);
     for (int64_t grp = 0; grp < g.groups; ++grp)
         for (int64_t k = 0; k < g.out_channels; ++k)
             for (int64_t c = 0; c < g.in_channels; ++c)
-                for (int64_t y = 0; y < g.kh; ++y)
-                    for (int64_t x = 0; x < g.kw; ++x) {
-                        const int64_t s = (((grp * g.out_channels + k) * g.in_channels + c) * g.kh + y) * g.kw + x;
-                        const int64_t d =
-                            ((((grp * kb_count + k / bw) * g.kh + y) * g.kw + x) * g.in_channels + c) * bw + k % bw;
-                        dst[d] = src[s];
-                    }
+                for (int64_t t = 0; t < taps; ++t) {  // t = (kd * KH + kh) * KW + kw in both layouts
+                    const int64_t s = ((grp * g.out_channels + k) * g.in_channels + c) * taps + t;
+                    const int64_t d = (((grp * kb_count + k / bw) * taps + t) * g.in_channels + c) * bw + k % bw;
+                    dst[d] = src[s];
+                }
     return out;
 }
 
 // The fused bias of conv2d_k16: [G][KB * KBLK * 16], zero past K in each group.
-Tensor padded_bias(const Node& node, const Conv2d& g, const Block& b) {
+Tensor padded_bias(const Node& node, const Conv3d& g, const Block& b) {
     const int64_t per_group = (g.out_channels + b.channels() - 1) / b.channels() * b.channels();
     const Tensor bias = channel_bias(node, static_cast<size_t>(g.groups * g.out_channels),
                                      static_cast<size_t>(g.groups * g.out_channels));
@@ -116,8 +120,8 @@ Tensor padded_bias(const Node& node, const Conv2d& g, const Block& b) {
 
 // Output rows per work-item of conv2d_dw16: about 512 vector FMAs each, so PoCL's per-work-group cost stays
 // small, balanced over the row blocks.
-int64_t depthwise_rows(const Conv2d& g) {
-    const int64_t per_row = (g.ow + 15) / 16 * g.kh * g.kw;
+int64_t depthwise_rows(const Conv3d& g) {
+    const int64_t per_row = (g.ow + 15) / 16 * g.kd * g.kh * g.kw;
     const int64_t blocks = std::max<int64_t>(1, g.oh * per_row / 512);
     return (g.oh + blocks - 1) / blocks;
 }
@@ -138,7 +142,7 @@ std::string storage_options(const Node& node, bool depthwise) {
     return opts;
 }
 
-KernelLaunch depthwise_launch(const Conv2d& g, const DeviceInfo& device) {
+KernelLaunch depthwise_launch(const Conv3d& g, const DeviceInfo& device) {
     const int64_t m = g.out_channels;  // output channels per group
     const int64_t rows = depthwise_rows(g);
     KernelLaunch launch;
@@ -146,25 +150,27 @@ KernelLaunch depthwise_launch(const Conv2d& g, const DeviceInfo& device) {
     launch.entry = "conv2d_dw16";
     launch.options = define("SW", g.sw);
     launch.args = {KernelArg::input(0), KernelArg::input(1), KernelArg::output(0)};
-    for (int64_t v : {g.groups, m, g.h, g.w, g.oh, g.ow, g.kh, g.kw, g.sh, g.dh, g.dw, g.ph, g.pw, rows})
+    for (int64_t v : {g.groups, m, g.h, g.w, g.oh, g.ow, g.kh, g.kw, g.sh, g.dh, g.dw, g.ph, g.pw, rows, g.d, g.od,
+                      g.kd, g.sd, g.dd, g.pd})
         launch.args.push_back(KernelArg::scalar(static_cast<cl_int>(v)));
-    launch.global = {static_cast<size_t>((g.oh + rows - 1) / rows), static_cast<size_t>(g.batch * g.groups * m)};
+    launch.global = {static_cast<size_t>((g.oh + rows - 1) / rows * g.od),
+                     static_cast<size_t>(g.batch * g.groups * m)};
     launch.local = work_group(device, 2);
     return launch;
 }
 
-KernelLaunch direct_launch(const Conv2d& g, const Block& b, const DeviceInfo& device) {
+KernelLaunch direct_launch(const Conv3d& g, const Block& b, const DeviceInfo& device) {
     KernelLaunch launch;
     launch.source = "convolution";
     launch.entry = "conv2d_k16";
     launch.options = define("XB", b.pixels) + " " + define("KBLK", b.vectors) + " " + define("SW", g.sw);
     launch.args = {KernelArg::input(0), KernelArg::constant(0), KernelArg::output(0)};
     for (int64_t v : {g.in_channels, g.h, g.w, g.out_channels, g.oh, g.ow, g.kh, g.kw, g.sh, g.dh, g.dw, g.ph, g.pw,
-                      g.groups})
+                      g.groups, g.d, g.od, g.kd, g.sd, g.dd, g.pd})
         launch.args.push_back(KernelArg::scalar(static_cast<cl_int>(v)));
     launch.global = {static_cast<size_t>((g.out_channels + b.channels() - 1) / b.channels()),
                      static_cast<size_t>((g.ow + b.pixels - 1) / b.pixels),
-                     static_cast<size_t>(g.oh * g.batch * g.groups)};
+                     static_cast<size_t>(g.od * g.oh * g.batch * g.groups)};
     launch.local = work_group(device, 3);
     return launch;
 }
@@ -181,10 +187,7 @@ Validation ConvolutionOp::validate(const Node& node, const DeviceInfo&) const {
     if (node.get_output_element_type(0) != node.get_input_element_type(0))
         return Validation::no("the output type " + node.get_output_element_type(0).get_type_name() +
                               " differs from the data type " + node.get_input_element_type(0).get_type_name());
-    const size_t rank = node.get_input_shape(0).size();
-    if (rank != 3 && rank != 4)
-        return Validation::no(std::to_string(rank - 2) + "-D convolution has no OpenCL kernel (1-D and 2-D only)");
-    Conv2d g;
+    Conv3d g;
     try {
         g = geometry(node);
     } catch (const Exception& e) {
@@ -199,18 +202,18 @@ Validation ConvolutionOp::validate(const Node& node, const DeviceInfo&) const {
     if (!epilogue.supported)
         return epilogue;
     if (too_big(shape_size(node.get_input_shape(0))) || too_big(shape_size(node.get_output_shape(0))) ||
-        too_big(static_cast<size_t>(g.groups * padded_k * g.in_channels * g.kh * g.kw)))
+        too_big(static_cast<size_t>(g.groups * padded_k * g.in_channels * g.kd * g.kh * g.kw)))
         return Validation::no("a tensor of 2^31 elements or more (the kernels index with 32-bit integers)");
     return Validation::yes();
 }
 
 OpConfig ConvolutionOp::configure(const Node& node, const DeviceInfo& device) const {
-    const Conv2d g = geometry(node);
+    const Conv3d g = geometry(node);
     OpConfig config;
     if (g.depthwise()) {
         config.launches.push_back(depthwise_launch(g, device));
         config.launches.back().options += storage_options(node, true);
-        config.impl_name = "conv2d_dw16";
+        config.impl_name = prefix(g) + "_dw16";
         if (is_fused(node)) {
             const auto channels = static_cast<size_t>(g.groups * g.out_channels);
             config.constants.push_back(channel_bias(node, channels, channels));
@@ -220,7 +223,7 @@ OpConfig ConvolutionOp::configure(const Node& node, const DeviceInfo& device) co
         config.launches.push_back(direct_launch(g, b, device));
         config.launches.back().options += storage_options(node, false);
         config.constants.push_back(reorder_weights(node.input_value(1).node->get_constant_value(), g, b));
-        config.impl_name = "conv2d_k16_" + std::to_string(b.pixels) + "x" + std::to_string(b.channels());
+        config.impl_name = prefix(g) + "_k16_" + std::to_string(b.pixels) + "x" + std::to_string(b.channels());
         if (is_fused(node))
             config.constants.push_back(padded_bias(node, g, b));
     }

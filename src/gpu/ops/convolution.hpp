@@ -6,17 +6,31 @@
 namespace ovcl {
 namespace gpu {
 
-/// Convolution-1 and GroupConvolution-1 over 1-D and 2-D NCHW f32 or f16 data (f16 as storage,
+/// Convolution-1 and GroupConvolution-1 over 1-D, 2-D and 3-D NC[D]HW f32 or f16 data (f16 as storage,
 /// -DIO_HALF, computed in f32; f16 weights become f32 when reordered, a depthwise kernel reads them as half).
+/// Every kernel works on 3-D geometry (2-D as D = 1, 1-D as D = H = 1; the depth loop runs once).
 ///   conv2d_k16 (kernels_cl/convolution.cl): direct convolution, a register block of XB output pixels of a
 ///     row x 16 or 32 output channels per work-item; weights must be a Constant, reordered once in configure().
 ///   conv2d_dw16 (kernels_cl/convolution_dw.cl): depthwise (one input channel per group), 16 output pixels
 ///     per work-item; weights are read as they are, so they need not be a Constant.
+///   impl names "conv2d_..." for 1-D / 2-D, "conv3d_..." for 3-D.
 /// FusedConvolution / FusedGroupConvolution (fusions.hpp): the same kernels with the bias + activation epilogue
 ///   of epilogue.hpp (impl "..._fused"); refused also when the bias is not a Constant.
-/// Refused (they run on the host): 3-D convolution, element types other than f32 / f16, non-constant weights of a
+/// Refused (they run on the host): element types other than f32 / f16, non-constant weights of a
 /// non-depthwise convolution, tensors of 2^31 elements or more.
 class ConvolutionOp : public GpuOp {
+public:
+    Validation validate(const Node& node, const DeviceInfo& device) const override;
+    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
+};
+
+/// ConvolutionBackpropData-1 (transposed convolution) over 1-D, 2-D and 3-D NC[D]HW f32 or f16 data (f16 as
+/// storage, computed in f32): deconv_k16 (kernels_cl/deconvolution.cl), a gather form without atomics; a
+/// work-item holds XB output columns of one stride phase x 16 or 32 output channels, weights reordered once in
+/// configure(). Impl names "deconv2d_k16_<XB>x<channels>" (1-D / 2-D) and "deconv3d_...".
+/// Refused (they run on the host): element types other than f32 / f16, weights or an output_shape (input 2)
+/// that are not Constants, tensors of 2^31 elements or more.
+class ConvolutionBackpropOp : public GpuOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;
     OpConfig configure(const Node& node, const DeviceInfo& device) const override;

@@ -1,0 +1,166 @@
+// Transposed convolution (ConvolutionBackpropData-1) over NCDHW, f32 (or f16 storage); 2-D runs as D = 1,
+// 1-D as D = H = 1.
+//
+// Macros:
+//   IO_HALF  defined: x and y are half in memory (vload_half; results rounded 16 at a time by
+//            vstore_half16_rte into a private buffer, then stored as 16-bit words), compute stays f32; the
+//            reordered weights are f32 either way
+//   XB       output columns per work-item (all of one phase, SW apart)
+//   KBLK     16-channel vectors per work-item (XB * KBLK <= 16 accumulators keep to registers)
+//
+// Gather form, no atomics: output element (oz, oy, ox) sums x[c, iz, iy, ix] * w[c, k, kd, kh, kw] over the
+// input channels c and the taps with oz + PD = iz * SD + kd * DD (likewise for y and x) whose input position
+// lies inside the input. The output columns of one phase (ox mod SW) meet the same taps along W, and for a
+// tap kw the input columns of ox0, ox0 + SW, ox0 + 2 * SW, ... are consecutive: ix = (ox0 + PW - kw * DW) / SW
+// + p. The inner loops thus never see the stride, which is an argument rather than a build option (fewer
+// programs to build). A work-item keeps XB x KBLK float16 accumulators (columns x output channels); for every
+// input channel and reaching tap it loads KBLK weight vectors and does XB * KBLK FMAs with a broadcast input.
+//
+// Weights are reordered by the host into [KB][KD][KH][KW][C][KBLK * 16]: a block of KBLK * 16 consecutive
+// output channels (KB = ceil(K / (KBLK * 16)), zero-padded past K).
+//
+// deconv_k16: global = (KB, SW * ceil(ceil(OW / SW) / XB), OD * OH * N); dimension 1 is block * SW + phase.
+
+// OUT: the output's bits (a private staging buffer of XB * 16 results per channel vector is OUT too).
+#ifdef IO_HALF
+#define DATA half
+#define OUT ushort
+#define LD1(p) vload_half(0, (p))
+#define STAGE16(v, p, t) vstore_half16_rte((v), (p), (__private half*)(t))
+#else
+#define DATA float
+#define OUT float
+#define LD1(p) (*(p))
+#define STAGE16(v, p, t) vstore16((v), (p), (t))
+#endif
+
+#ifdef IO_HALF
+// XB consecutive halves as floats, converted 8 and 4 at a time (2x faster on PoCL than XB vload_half).
+void load_row(__global const half* r, float* xv) {
+    int p = 0;
+#pragma unroll
+    for (; p + 8 <= XB; p += 8)
+        vstore8(vload_half8(0, r + p), 0, xv + p);
+#pragma unroll
+    for (; p + 4 <= XB; p += 4)
+        vstore4(vload_half4(0, r + p), 0, xv + p);
+#pragma unroll
+    for (; p < XB; ++p)
+        xv[p] = vload_half(0, r + p);
+}
+// The XB inputs r[0 .. XB) of an unguarded block: LOAD_ROW stages them in xv (f16), ROW reads input p.
+#define LOAD_ROW(r, xv) load_row((r), (xv))
+#define ROW(r, xv, p) (xv)[p]
+#else
+#define LOAD_ROW(r, xv)
+#define ROW(r, xv, p) (r)[p]
+#endif
+
+// The input index reached from output position o + pad through tap offset k * dil, or -1 when no input is:
+// (o + pad - k * dil) must be a non-negative multiple of the stride below stride * n.
+int reached(const int o_pad, const int k_dil, const int stride, const int n) {
+    const int t = o_pad - k_dil;
+    return t >= 0 && t % stride == 0 && t / stride < n ? t / stride : -1;
+}
+
+__kernel void deconv_k16(__global const DATA* restrict x, __global const float* restrict w,
+                         __global DATA* restrict y, const int C, const int K, const int D, const int H, const int W,
+                         const int OD, const int OH, const int OW, const int KD, const int KH, const int KW,
+                         const int SD, const int SH, const int SW, const int DD, const int DH, const int DW,
+                         const int PD, const int PH, const int PW) {
+    const int kb = get_global_id(0), KB = get_global_size(0);  // blocks of KBLK * 16 channels
+    const int phase = get_global_id(1) % SW;
+    const int ox0 = phase + get_global_id(1) / SW * XB * SW;
+    if (ox0 >= OW)
+        return;  // a phase with fewer columns than the widest one
+    const int oy = get_global_id(2) % OH, oz = get_global_id(2) / OH % OD, n = get_global_id(2) / OH / OD;
+    const int HW = H * W, DHW = D * HW;
+    __global const DATA* xn = x + (size_t)n * C * DHW;
+    __global const float* wb = w + (size_t)kb * KD * KH * KW * C * KBLK * 16;
+
+    float16 acc[KBLK][XB];
+#pragma unroll
+    for (int j = 0; j < KBLK; ++j)
+#pragma unroll
+        for (int p = 0; p < XB; ++p)
+            acc[j][p] = (float16)(0.f);
+
+    for (int kd = 0; kd < KD; ++kd) {
+        const int iz = reached(oz + PD, kd * DD, SD, D);
+        if (iz < 0)
+            continue;
+        for (int kh = 0; kh < KH; ++kh) {
+            const int iy = reached(oy + PH, kh * DH, SH, H);
+            if (iy < 0)
+                continue;
+            __global const DATA* xr = xn + (iz * H + iy) * W;  // the input row of channel 0
+            for (int kw = 0; kw < KW; ++kw) {
+                const int t = ox0 + PW - kw * DW;
+                if (t % SW != 0)
+                    continue;  // this phase's columns do not meet tap kw
+                const int ixk = t / SW;  // exact, also for t < 0
+                if (ixk + XB <= 0 || ixk >= W)
+                    continue;  // every column of the block reads outside the input
+                __global const float* wk = wb + ((kd * KH + kh) * KW + kw) * C * KBLK * 16;
+                if (ixk >= 0 && ixk + XB <= W) {
+                    __global const DATA* r = xr + ixk;
+                    for (int c = 0; c < C; ++c, r += DHW) {
+                        float16 wv[KBLK];
+#pragma unroll
+                        for (int j = 0; j < KBLK; ++j)
+                            wv[j] = vload16(c * KBLK + j, wk);
+                        float xv[XB];
+                        LOAD_ROW(r, xv);
+#pragma unroll
+                        for (int p = 0; p < XB; ++p) {
+                            const float16 v = (float16)(ROW(r, xv, p));
+#pragma unroll
+                            for (int j = 0; j < KBLK; ++j)
+                                acc[j][p] = fma(v, wv[j], acc[j][p]);
+                        }
+                    }
+                } else {
+                    __global const DATA* r = xr;
+                    for (int c = 0; c < C; ++c, r += DHW) {
+                        float16 wv[KBLK];
+#pragma unroll
+                        for (int j = 0; j < KBLK; ++j)
+                            wv[j] = vload16(c * KBLK + j, wk);
+#pragma unroll
+                        for (int p = 0; p < XB; ++p) {
+                            const int ix = ixk + p;
+                            const float16 v = (float16)(ix >= 0 && ix < W ? LD1(r + clamp(ix, 0, W - 1)) : 0.f);
+#pragma unroll
+                            for (int j = 0; j < KBLK; ++j)
+                                acc[j][p] = fma(v, wv[j], acc[j][p]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // y[n, k0 + q, oz, oy, ox0 + p * SW] for the KBLK * 16 channels q and the block's columns p.
+    const int plane = OD * OH * OW, np = min(XB, (OW - ox0 + SW - 1) / SW);
+#pragma unroll
+    for (int j = 0; j < KBLK; ++j) {
+        const int k0 = (kb * KBLK + j) * 16;
+        __global OUT* yb = (__global OUT*)y + ((size_t)n * K + k0) * plane + (size_t)(oz * OH + oy) * OW + ox0;
+        OUT t[XB * 16];
+#pragma unroll
+        for (int p = 0; p < XB; ++p)
+            STAGE16(acc[j][p], p, t);
+        if (k0 + 16 <= K && np == XB) {
+#pragma unroll
+            for (int q = 0; q < 16; ++q)
+#pragma unroll
+                for (int p = 0; p < XB; ++p)
+                    yb[q * plane + p * SW] = t[p * 16 + q];
+        } else {
+            const int nq = min(16, K - k0);
+            for (int q = 0; q < nq; ++q)
+                for (int p = 0; p < np; ++p)
+                    yb[q * plane + p * SW] = t[p * 16 + q];
+        }
+    }
+}
