@@ -3,9 +3,12 @@
 #include <pugixml.hpp>
 
 #include <cstdlib>
+#include <algorithm>
 #include <fstream>
+#include <functional>
 #include <mutex>
 
+#include "model_cache.hpp"
 #include "ovcl/ir.hpp"
 #include "ovcl/plugin/icompiled_model.hpp"
 #include "ovcl/plugin/iremote_context.hpp"
@@ -41,6 +44,73 @@ AnyMap with_device_id(const DeviceName& d, AnyMap props) {
         props[device::id.key] = d.id;
     }
     return props;
+}
+
+bool supports_property(const IPlugin& plugin, const std::string& name) {
+    try {
+        for (const auto& p : plugin.get_property(supported_properties.key, {}).as<std::vector<PropertyName>>())
+            if (p == name)
+                return true;
+    } catch (const Exception&) {
+    }
+    return false;
+}
+
+AnyMap device_id_of(const AnyMap& config) {
+    auto it = config.find(device::id.key);
+    return it == config.end() ? AnyMap{} : AnyMap{*it};
+}
+
+bool supports_export(const IPlugin& plugin, const AnyMap& config) {
+    try {
+        const auto caps =
+            plugin.get_property(device::capabilities.key, device_id_of(config)).as<std::vector<std::string>>();
+        return std::find(caps.begin(), caps.end(), device::capability::EXPORT_IMPORT) != caps.end();
+    } catch (const Exception&) {
+        return false;
+    }
+}
+
+/// What the plugin gets: the call's properties, with CACHE_DIR only for a plugin that has the
+/// key itself (the GPU plugin keeps its program binaries there too).
+AnyMap for_plugin(const IPlugin& plugin, AnyMap config, const std::string& cache_dir) {
+    config.erase(ovcl::cache_dir.key);
+    if (!cache_dir.empty() && supports_property(plugin, ovcl::cache_dir.key))
+        config[ovcl::cache_dir.key] = cache_dir;
+    return config;
+}
+
+/// The name of a model's cache entry: the model, the library, the device (its caching
+/// properties: architecture, driver, ...) and every setting that shapes the compiled model
+/// (the call's properties and the plugin's own, CACHE_DIR aside).
+std::string cache_key(const IPlugin& plugin, const std::string& device, const std::string& model_hash,
+                      const AnyMap& config) {
+    detail::Hasher h;
+    h.add("ovcl-model-cache").add(get_version().build_number).add(device).add(model_hash);
+    const AnyMap id = device_id_of(config);
+    std::vector<PropertyName> caching;
+    try {
+        caching = plugin.get_property(caching_properties.key, id).as<std::vector<PropertyName>>();
+    } catch (const Exception&) {
+    }
+    for (const auto& name : caching)
+        h.add(name).add(plugin.get_property(name, id).to_string());
+    // The effective configuration: the call's values over the plugin's, in key order.
+    std::map<std::string, std::string> effective;
+    std::vector<PropertyName> all;
+    try {
+        all = plugin.get_property(supported_properties.key, {}).as<std::vector<PropertyName>>();
+    } catch (const Exception&) {
+    }
+    for (const auto& name : all)
+        if (name.is_mutable())
+            effective[name] = plugin.get_property(name, id).to_string();
+    for (const auto& [key, value] : config)
+        effective[key] = value.to_string();
+    effective.erase(ovcl::cache_dir.key);
+    for (const auto& [key, value] : effective)
+        h.add(key).add(value);
+    return h.hex();
 }
 
 }  // namespace
@@ -93,6 +163,22 @@ public:
         it->second.plugin = {};
     }
 
+    /// CACHE_DIR for a device: its own, else the Core-wide one ("" when neither is set).
+    std::string cache_dir(const std::string& base) const {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        auto it = m_device_cache_dirs.find(base);
+        return it != m_device_cache_dirs.end() ? it->second : m_cache_dir;
+    }
+    /// Takes CACHE_DIR out of `props` into the Core-wide (base "") or the device's setting.
+    void take_cache_dir(const std::string& base, AnyMap& props) {
+        auto it = props.find(ovcl::cache_dir.key);
+        if (it == props.end())
+            return;
+        std::lock_guard<std::mutex> lock(m_mutex);
+        (base.empty() ? m_cache_dir : m_device_cache_dirs[base]) = it->second.to_string();
+        props.erase(it);
+    }
+
     std::vector<std::string> names() const {
         std::lock_guard<std::mutex> lock(m_mutex);
         std::vector<std::string> v;
@@ -104,7 +190,51 @@ public:
 private:
     mutable std::mutex m_mutex;
     std::map<std::string, Entry> m_plugins;
+    std::string m_cache_dir;
+    std::map<std::string, std::string> m_device_cache_dirs;
 };
+
+namespace {
+
+/// compile_model with CACHE_DIR: import the entry for this model, device and configuration when
+/// there is one, else compile and store. Without CACHE_DIR, or for a plugin that cannot export,
+/// just compile. `model` is only called on a miss.
+CompiledModel compile_cached(CoreImpl& impl, const std::string& device_name, const AnyMap& properties,
+                             const std::function<std::string()>& model_hash,
+                             const std::function<std::shared_ptr<const Model>()>& model) {
+    const DeviceName d = parse_device(device_name);
+    auto plugin = impl.get_plugin(d.base);
+    AnyMap config = with_device_id(d, properties);
+    auto it = config.find(ovcl::cache_dir.key);
+    const std::string dir = it != config.end() ? it->second.to_string() : impl.cache_dir(d.base);
+    const AnyMap plugin_config = for_plugin(*plugin, config, dir);
+    auto compile = [&] { return CompiledModel(SoPtr<ICompiledModel>{plugin.so, plugin->compile_model(model(), plugin_config)}); };
+    if (dir.empty() || !supports_export(*plugin, config))
+        return compile();
+
+    const detail::ModelCache cache(dir);
+    const std::string key = cache_key(*plugin, d.base, model_hash(), plugin_config);
+    if (auto in = cache.open(key)) {
+        AnyMap import_config = plugin_config;
+        import_config[loaded_from_cache.key] = true;
+        try {
+            return CompiledModel(SoPtr<ICompiledModel>{plugin.so, plugin->import_model(*in, import_config)});
+        } catch (const std::exception&) {
+            // Corrupt, truncated or stale for this device: drop it and compile afresh (as OpenVINO does).
+            in.reset();
+            cache.remove(key);
+        }
+    }
+    CompiledModel compiled = compile();
+    try {
+        cache.store(key, [&](std::ostream& out) { compiled.export_model(out); });
+    } catch (const Exception&) {
+        // A model the plugin cannot export this time is still compiled; it is just not cached.
+    }
+    return compiled;
+}
+
+}  // namespace
 
 Core::Core(const std::string& xml_config_file) : m_impl(std::make_shared<CoreImpl>()) {
     std::string xml = xml_config_file;
@@ -139,14 +269,15 @@ CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, con
                                   const AnyMap& properties) {
     if (!model)
         raise<InvalidArgument>("compile_model: the model is null");
-    const DeviceName d = parse_device(device_name);
-    auto plugin = m_impl->get_plugin(d.base);
-    return CompiledModel(SoPtr<ICompiledModel>{plugin.so, plugin->compile_model(model, with_device_id(d, properties))});
+    return compile_cached(*m_impl, device_name, properties, [&] { return detail::model_hash(*model); }, [&] { return model; });
 }
 
 CompiledModel Core::compile_model(const std::string& model_path, const std::string& device_name,
                                   const AnyMap& properties) {
-    return compile_model(read_model(model_path), device_name, properties);
+    // Cached by the bytes of the files, so a hit does not even read the model.
+    return compile_cached(
+        *m_impl, device_name, properties, [&] { return detail::ir_files_hash(model_path); },
+        [&] { return std::shared_ptr<const Model>(read_model(model_path)); });
 }
 
 CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, const RemoteContext& context,
@@ -164,7 +295,11 @@ CompiledModel Core::compile_model(const std::shared_ptr<const Model>& model, con
 CompiledModel Core::import_model(std::istream& model, const std::string& device_name, const AnyMap& properties) {
     const DeviceName d = parse_device(device_name);
     auto plugin = m_impl->get_plugin(d.base);
-    return CompiledModel(SoPtr<ICompiledModel>{plugin.so, plugin->import_model(model, with_device_id(d, properties))});
+    AnyMap config = with_device_id(d, properties);
+    auto it = config.find(ovcl::cache_dir.key);
+    const std::string dir = it != config.end() ? it->second.to_string() : m_impl->cache_dir(d.base);
+    return CompiledModel(
+        SoPtr<ICompiledModel>{plugin.so, plugin->import_model(model, for_plugin(*plugin, config, dir))});
 }
 
 CompiledModel Core::import_model(std::istream& model, const RemoteContext& context, const AnyMap& properties) {
@@ -193,18 +328,31 @@ QueryReport Core::query_model_report(const std::shared_ptr<const Model>& model, 
 }
 
 void Core::set_property(const AnyMap& properties) {
+    AnyMap rest = properties;
+    m_impl->take_cache_dir("", rest);  // CACHE_DIR is Core's: model caching, for every device
+    if (rest.empty())
+        return;
     for (const auto& name : m_impl->names())
-        m_impl->get_plugin(name)->set_property(properties);
+        m_impl->get_plugin(name)->set_property(rest);
 }
 
 void Core::set_property(const std::string& device_name, const AnyMap& properties) {
     const DeviceName d = parse_device(device_name);
-    m_impl->get_plugin(d.base)->set_property(with_device_id(d, properties));
+    AnyMap rest = properties;
+    m_impl->take_cache_dir(d.base, rest);
+    if (!rest.empty() || properties.empty())
+        m_impl->get_plugin(d.base)->set_property(with_device_id(d, rest));
 }
 
 Any Core::get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const {
     const DeviceName d = parse_device(device_name);
-    return m_impl->get_plugin(d.base)->get_property(name, with_device_id(d, arguments));
+    auto plugin = m_impl->get_plugin(d.base);
+    if (name == ovcl::cache_dir.key) {
+        const std::string dir = m_impl->cache_dir(d.base);
+        if (!dir.empty() || !supports_property(*plugin, name))
+            return dir;
+    }
+    return plugin->get_property(name, with_device_id(d, arguments));
 }
 
 std::vector<std::string> Core::get_available_devices() const {

@@ -1,6 +1,7 @@
 #include "compiled_model.hpp"
 
 #include "gpu_env.hpp"
+#include "async_infer_request.hpp"
 #include "infer_request.hpp"
 #include "plugin.hpp"
 #include "transformations.hpp"
@@ -12,6 +13,7 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, std::sha
                              const std::shared_ptr<const Plugin>& plugin, std::shared_ptr<DeviceContext> device,
                              const Config& config)
     : ICompiledModel(model, plugin), m_model(std::move(transformed)), m_device(std::move(device)), m_config(config) {
+    setup_executors();
     if (!m_model->is_dynamic()) {
         std::vector<Shape> shapes;
         for (const auto& p : m_model->get_parameters())
@@ -64,8 +66,9 @@ std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() co
     return std::make_shared<InferRequest>(std::static_pointer_cast<const CompiledModel>(shared_from_this()));
 }
 
-void CompiledModel::export_model(std::ostream&) const {
-    raise<NotImplemented>("GPU: export_model is not supported yet");
+std::shared_ptr<IAsyncInferRequest> CompiledModel::create_infer_request() const {
+    auto sync = std::static_pointer_cast<InferRequest>(create_sync_infer_request());
+    return std::make_shared<AsyncInferRequest>(sync, get_task_executor(), m_wait_executor, m_callback_executor);
 }
 
 std::shared_ptr<const Model> CompiledModel::get_runtime_model() const {
@@ -121,11 +124,13 @@ Any CompiledModel::get_property(const std::string& name) const {
     if (name == model_name.key)
         return m_model->get_friendly_name();
     if (name == optimal_number_of_infer_requests.key)
-        return static_cast<uint32_t>(m_config.common.effective_streams(2));
+        return m_config.optimal_requests();
+    if (name == num_streams.key)
+        return static_cast<int32_t>(m_streams->size());
     if (name == execution_devices.key)
         return std::vector<std::string>{get_plugin()->get_device_name() + "." + std::to_string(m_config.device_id)};
     if (name == loaded_from_cache.key)
-        return false;
+        return m_loaded_from_cache;
     return m_config.get(name);
 }
 

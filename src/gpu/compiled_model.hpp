@@ -8,6 +8,8 @@
 #include "device_context.hpp"
 #include "ovcl/plugin/icompiled_model.hpp"
 #include "plan.hpp"
+#include "streams.hpp"
+#include "wait_executor.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -27,6 +29,8 @@ public:
                   const Config& config);
 
     std::shared_ptr<ISyncInferRequest> create_sync_infer_request() const override;
+    /// The multi-stage pipeline of async_infer_request.hpp on this model's executors.
+    std::shared_ptr<IAsyncInferRequest> create_infer_request() const override;
     void export_model(std::ostream& model) const override;
     std::shared_ptr<const Model> get_runtime_model() const override;
     void set_property(const AnyMap& properties) override;
@@ -37,9 +41,15 @@ public:
     std::shared_ptr<const DevicePlan> plan_for(const std::vector<Shape>& input_shapes) const;
     const DeviceContext& device() const { return *m_device; }
     const Config& config() const { return m_config; }
+    /// The stream a new request runs on (round-robin over NUM_STREAMS).
+    const Stream& assign_stream() const { return m_streams->assign(); }
+    /// Set by import_model when Core's model cache (CACHE_DIR) supplied the blob.
+    void set_loaded_from_cache(bool v) { m_loaded_from_cache = v; }
 
 private:
     std::shared_ptr<const DevicePlan> build(const std::vector<Shape>& input_shapes) const;
+    /// Streams, task, wait and callback executors from the config (compiled_model_executors.cpp).
+    void setup_executors();
 
     std::shared_ptr<Model> m_model;  ///< transformed; may have dynamic shapes
     std::shared_ptr<DeviceContext> m_device;
@@ -47,6 +57,10 @@ private:
     mutable std::mutex m_mutex;
     mutable std::list<std::pair<std::vector<Shape>, std::shared_ptr<const DevicePlan>>> m_plans;  ///< most recent first
     static constexpr size_t kMaxPlans = 8;
+    std::shared_ptr<GpuStreams> m_streams;          ///< per model, or per device when EXCLUSIVE_ASYNC_REQUESTS
+    std::shared_ptr<WaitExecutor> m_wait_executor;  ///< per device
+    std::shared_ptr<ITaskExecutor> m_callback_executor;
+    bool m_loaded_from_cache = false;
 };
 
 }  // namespace gpu

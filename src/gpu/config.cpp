@@ -38,7 +38,16 @@ Config::Config(const AnyMap& properties, const Config& base, bool lenient) : Con
     }
 }
 
+int32_t Config::effective_streams() const { return common.effective_streams(kThroughputStreams); }
+
+uint32_t Config::optimal_requests() const {
+    const auto streams = static_cast<uint32_t>(effective_streams());
+    return common.performance_mode == hint::PerformanceMode::THROUGHPUT ? 2 * streams : streams;
+}
+
 Any Config::get(const std::string& name) const {
+    if (name == ovcl::num_streams.key)  // the count that runs, never AUTO (-1)
+        return effective_streams();
     Any v = common.get(name);
     if (!v.empty())
         return v;

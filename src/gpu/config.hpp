@@ -24,6 +24,13 @@ struct Config {
     Config(const AnyMap& properties, const Config& base, bool lenient = false);
     Any get(const std::string& name) const;
     static std::vector<PropertyName> rw_properties();
+    /// Streams to run: NUM_STREAMS, else 1 for LATENCY, kThroughputStreams for THROUGHPUT.
+    int32_t effective_streams() const;
+    /// OPTIMAL_NUMBER_OF_INFER_REQUESTS: two requests per stream under THROUGHPUT (one prepares
+    /// or reads back while the other computes), one per stream otherwise.
+    uint32_t optimal_requests() const;
+    /// Streams under THROUGHPUT: two in-order queues keep a device busy between inferences.
+    static constexpr int32_t kThroughputStreams = 2;
 };
 
 }  // namespace gpu

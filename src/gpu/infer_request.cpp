@@ -3,6 +3,7 @@
 #include "gpu_env.hpp"
 #include "runtime/host_variable_state.hpp"
 #include "runtime/stage_profiling.hpp"
+#include "runtime/trace.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -12,15 +13,60 @@ using Clock = std::chrono::steady_clock;
 std::chrono::microseconds since(Clock::time_point t0) {
     return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0);
 }
+
+/// Records how long a stage took, however it ends.
+class StageTimer {
+public:
+    explicit StageTimer(std::chrono::microseconds& out) : m_out(out) {}
+    ~StageTimer() { m_out = since(m_t0); }
+
+private:
+    std::chrono::microseconds& m_out;
+    Clock::time_point m_t0 = Clock::now();
+};
+
+/// Start and end of a profiled command in device nanoseconds; {0, 0} when not available.
+std::pair<cl_ulong, cl_ulong> command_times(const cl::Event& ev) {
+    cl_ulong start = 0, end = 0;
+    if (!ev() || ev.getProfilingInfo(CL_PROFILING_COMMAND_START, &start) != CL_SUCCESS ||
+        ev.getProfilingInfo(CL_PROFILING_COMMAND_END, &end) != CL_SUCCESS || end < start)
+        return {0, 0};
+    return {start, end};
+}
+
+std::chrono::microseconds total_time(const std::vector<cl::Event>& events) {
+    cl_ulong total = 0;
+    for (const auto& ev : events) {
+        const auto [start, end] = command_times(ev);
+        total += end - start;
+    }
+    return std::chrono::microseconds(total / 1000);
+}
 }  // namespace
 
 InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
     : ISyncInferRequest(compiled_model),
       m_model(compiled_model),
-      m_queue(compiled_model->device().make_queue(compiled_model->config().common.perf_count)),
+      m_stream(compiled_model->assign_stream()),
+      m_queue(m_stream.queue),
+      m_events_on(compiled_model->config().common.perf_count || trace::enabled()),
       m_variables(std::make_shared<VariableStore>()) {
-    for (const auto& id : compiled_model->get_model_ports_owner()->get_variable_ids())
-        m_states.push_back(std::make_shared<HostVariableState>(id, m_variables));
+    const bool on_device = device_variables(compiled_model->config());
+    if (on_device)
+        m_device_variables = std::make_shared<DeviceVariables>(compiled_model->device().context, m_queue);
+    for (const auto& id : compiled_model->get_model_ports_owner()->get_variable_ids()) {
+        if (on_device)
+            m_states.push_back(std::make_shared<DeviceVariableState>(id, m_device_variables));
+        else
+            m_states.push_back(std::make_shared<HostVariableState>(id, m_variables));
+    }
+}
+
+InferRequest::~InferRequest() {
+    try {
+        drain();  // nothing may still read from or write into the bound tensors
+    } catch (...) {
+    }
 }
 
 void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
@@ -58,7 +104,29 @@ cl::Buffer InferRequest::buffer_of(const Value& v) const {
     return v.where == Value::Where::CONSTANT ? m_plan->constants.at(v.index) : m_slots.at(v.index);
 }
 
+cl::Event* InferRequest::event_slot(std::vector<cl::Event>& events) {
+    if (!m_events_on)
+        return nullptr;
+    events.emplace_back();
+    return &events.back();
+}
+
+void InferRequest::fence() {
+    cl::Event marker;
+    check(m_queue.enqueueMarkerWithWaitList(nullptr, &marker), "clEnqueueMarkerWithWaitList",
+          "end of an inference");
+    m_done = marker;
+    check(m_queue.flush(), "clFlush", "end of an inference");
+}
+
+void InferRequest::drain() {
+    if (m_done())
+        check(m_done.wait(), "clWaitForEvents", "a previous inference");
+}
+
 void InferRequest::infer_preprocess() {
+    StageTimer timer(m_durations[PREPROCESS]);
+    m_cancel = false;
     convert_batched_tensors();
     check_tensors();
     std::vector<Shape> shapes;
@@ -68,27 +136,37 @@ void InferRequest::infer_preprocess() {
 }
 
 void InferRequest::upload() {
+    StageTimer timer(m_durations[UPLOAD]);
+    drain();  // a cancelled or failed run may have left commands on our buffers
     const Plan& plan = *m_plan->plan;
     m_staging.clear();
-    for (size_t i = 0; i < plan.parameter_values.size(); ++i) {
-        const Value& v = plan.values[plan.parameter_values[i]];
-        if (v.bytes == 0)
-            continue;
-        Tensor src = m_input_tensors[i];
-        if (!src.is_continuous()) {  // a ROI: packed here, kept alive until the write is done
-            Tensor dense(src.get_element_type(), src.get_shape());
-            src.copy_to(dense);
-            m_staging.push_back(dense);
-            src = dense;
+    m_write_events.clear();
+    try {
+        for (size_t i = 0; i < plan.parameter_values.size(); ++i) {
+            const Value& v = plan.values[plan.parameter_values[i]];
+            if (v.bytes == 0)
+                continue;
+            Tensor src = m_input_tensors[i];
+            if (!src.is_continuous()) {  // a ROI: packed here, kept alive until the write is done
+                Tensor dense(src.get_element_type(), src.get_shape());
+                src.copy_to(dense);
+                m_staging.push_back(dense);
+                src = dense;
+            }
+            check(m_queue.enqueueWriteBuffer(m_slots.at(v.index), CL_FALSE, 0, v.bytes, src.data(), nullptr,
+                                             event_slot(m_write_events)),
+                  "clEnqueueWriteBuffer", "input " + std::to_string(i));
         }
-        check(m_queue.enqueueWriteBuffer(m_slots.at(v.index), CL_FALSE, 0, v.bytes, src.data()),
-              "clEnqueueWriteBuffer", "input " + std::to_string(i));
+    } catch (...) {
+        fence();
+        throw;
     }
 }
 
 void InferRequest::run_host_step(const Step& step) {
     const Plan& plan = *m_plan->plan;
-    check(m_queue.finish(), "clFinish", "before host step " + step.node->describe());
+    fence();  // our commands so far, not the whole queue (other requests share the stream)
+    check(m_done.wait(), "clWaitForEvents", "before host step " + step.node->describe());
     const auto t0 = Clock::now();
     TensorVector inputs;
     for (size_t v : step.inputs) {
@@ -117,67 +195,128 @@ void InferRequest::run_host_step(const Step& step) {
     m_host_times[static_cast<size_t>(&step - plan.steps.data())] = since(t0);
 }
 
-void InferRequest::start_pipeline() {
+void InferRequest::run_variable_step(size_t s) {
     const Plan& plan = *m_plan->plan;
-    const bool profiling = m_model->config().common.perf_count;
-    for (size_t s = 0; s < plan.steps.size(); ++s) {
-        if (m_cancel)
-            raise<Cancelled>("the inference was cancelled");
-        const Step& step = plan.steps[s];
-        if (step.kind == Step::Kind::HOST) {
-            run_host_step(step);
-            continue;
-        }
-        m_events[s].clear();
-        for (size_t k = 0; k < m_kernels[s].size(); ++k) {
-            cl::Event ev;
-            enqueue_kernel(m_queue, m_kernels[s][k], step.config.launches[k], profiling ? &ev : nullptr);
-            if (profiling)
-                m_events[s].push_back(ev);
-        }
+    const Step& step = plan.steps[s];
+    const std::string where = step.node->describe();
+    if (step.kind == Step::Kind::ASSIGN) {
+        const Value& in = plan.values[step.inputs[0]];
+        m_device_variables->enqueue_write(step.variable_id, where, in.type, in.shape, buffer_of(in),
+                                          event_slot(m_events[s]));
+        return;
     }
+    const Value& out = plan.values[step.outputs[0]];
+    cl::Buffer init;
+    if (!step.inputs.empty())
+        init = buffer_of(plan.values[step.inputs[0]]);
+    m_device_variables->enqueue_read(step.variable_id, where, out.type, out.shape, buffer_of(out),
+                                     step.inputs.empty() ? nullptr : &init, event_slot(m_events[s]));
 }
 
-void InferRequest::wait_pipeline() { check(m_queue.finish(), "clFinish", "waiting for the inference"); }
-
-void InferRequest::infer_postprocess() {
+void InferRequest::start_pipeline() {
+    StageTimer timer(m_durations[START]);
     const Plan& plan = *m_plan->plan;
+    try {
+        for (size_t s = 0; s < plan.steps.size(); ++s) {
+            if (m_cancel)
+                raise<Cancelled>("the inference was cancelled");
+            const Step& step = plan.steps[s];
+            if (step.kind == Step::Kind::HOST) {
+                run_host_step(step);
+                continue;
+            }
+            m_events[s].clear();
+            if (step.kind == Step::Kind::READ_VALUE || step.kind == Step::Kind::ASSIGN) {
+                run_variable_step(s);
+                continue;
+            }
+            for (size_t k = 0; k < m_kernels[s].size(); ++k)
+                enqueue_kernel(m_queue, m_kernels[s][k], step.config.launches[k], event_slot(m_events[s]));
+        }
+        download();
+    } catch (...) {
+        fence();
+        throw;
+    }
+    fence();
+}
+
+void InferRequest::download() {
+    const Plan& plan = *m_plan->plan;
+    m_read_events.clear();
+    m_staged_outputs.clear();
     for (size_t i = 0; i < plan.result_values.size(); ++i) {
         const Value& v = plan.values[plan.result_values[i]];
         Tensor& dst = m_output_tensors[i];
         if (dst.get_shape() != v.shape)
-            dst.set_shape(v.shape);  // dynamic outputs take the computed shape
-        if (v.where == Value::Where::CONSTANT) {
-            plan.constants[v.index].copy_to(dst);
-            continue;
+            dst.set_shape(v.shape);  // dynamic outputs take the computed shape (before we write into it)
+        if (v.where == Value::Where::CONSTANT || v.bytes == 0)
+            continue;  // postprocess copies constants
+        Tensor target = dst;
+        if (!dst.is_continuous()) {
+            target = Tensor(v.type, v.shape);
+            m_staged_outputs.emplace_back(target, dst);
         }
-        if (v.bytes == 0)
-            continue;
-        Tensor target = dst.is_continuous() ? dst : Tensor(v.type, v.shape);
-        check(m_queue.enqueueReadBuffer(m_slots[v.index], CL_TRUE, 0, v.bytes, target.data()), "clEnqueueReadBuffer",
-              "output " + std::to_string(i));
-        if (target.data() != dst.data())
-            target.copy_to(dst);
+        check(m_queue.enqueueReadBuffer(m_slots[v.index], CL_FALSE, 0, v.bytes, target.data(), nullptr,
+                                        event_slot(m_read_events)),
+              "clEnqueueReadBuffer", "output " + std::to_string(i));
     }
+}
+
+void InferRequest::wait_pipeline() {
+    StageTimer timer(m_durations[WAIT]);
+    if (!m_done())
+        return;
+    check(m_done.wait(), "clWaitForEvents", "waiting for the inference");
+    cl_int status = CL_COMPLETE;
+    check(m_done.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status), "clGetEventInfo", "inference status");
+    if (status < 0)
+        check(status, "the device", "running the inference");
+}
+
+void InferRequest::infer_postprocess() {
+    StageTimer timer(m_durations[POSTPROCESS]);
+    const Plan& plan = *m_plan->plan;
+    for (size_t i = 0; i < plan.result_values.size(); ++i) {
+        const Value& v = plan.values[plan.result_values[i]];
+        if (v.where == Value::Where::CONSTANT)
+            plan.constants[v.index].copy_to(m_output_tensors[i]);
+    }
+    for (auto& [staging, dst] : m_staged_outputs)
+        staging.copy_to(dst);
+    m_staged_outputs.clear();
     m_staging.clear();
+    if (trace::enabled())
+        trace_device_commands();
+}
+
+void InferRequest::trace_device_commands() const {
+    if (m_stream.device_track < 0 || !m_events_on)
+        return;
+    auto to_host = [&](cl_ulong device_ns) {
+        return trace::Clock::time_point(std::chrono::duration_cast<trace::Clock::duration>(
+            std::chrono::nanoseconds(device_ns) + m_stream.host_minus_device));
+    };
+    auto emit = [&](const std::vector<cl::Event>& events, const std::string& name) {
+        for (const auto& ev : events) {
+            const auto [start, end] = command_times(ev);
+            if (end)
+                trace::slice(m_stream.device_track, name, to_host(start), to_host(end));
+        }
+    };
+    emit(m_write_events, "write input");
+    const Plan& plan = *m_plan->plan;
+    for (size_t s = 0; s < plan.steps.size(); ++s)
+        emit(m_events[s], plan.steps[s].node->get_friendly_name());
+    emit(m_read_events, "read output");
 }
 
 void InferRequest::infer() {
-    m_cancel = false;
-    const std::array<void (InferRequest::*)(), NUM_STAGES> stages = {
-        &InferRequest::infer_preprocess, &InferRequest::upload, &InferRequest::start_pipeline,
-        &InferRequest::wait_pipeline, &InferRequest::infer_postprocess};
-    try {
-        for (size_t s = 0; s < stages.size(); ++s) {
-            const auto t0 = Clock::now();
-            (this->*stages[s])();
-            m_durations[s] = since(t0);
-        }
-    } catch (...) {
-        m_queue.finish();  // nothing of this run may still be writing into our buffers
-        m_staging.clear();
-        throw;
-    }
+    infer_preprocess();
+    upload();
+    start_pipeline();
+    wait_pipeline();
+    infer_postprocess();
 }
 
 std::vector<ProfilingInfo> InferRequest::get_profiling_info() const {
@@ -200,19 +339,23 @@ std::vector<ProfilingInfo> InferRequest::get_profiling_info() const {
         } else {
             p.status = ProfilingInfo::Status::EXECUTED;
             p.exec_type = step.config.impl_name;
-            cl_ulong total = 0;
-            for (const auto& ev : m_events[s]) {
-                cl_ulong start = 0, end = 0;
-                if (ev.getProfilingInfo(CL_PROFILING_COMMAND_START, &start) == CL_SUCCESS &&
-                    ev.getProfilingInfo(CL_PROFILING_COMMAND_END, &end) == CL_SUCCESS && end > start)
-                    total += end - start;
-            }
-            p.real_time = std::chrono::microseconds(total / 1000);
+            p.real_time = total_time(m_events[s]);
         }
         out.push_back(p);
     }
     static const char* const names[NUM_STAGES] = {"Preprocess", "Upload", "StartPipeline", "WaitPipeline", "Postprocess"};
     append_stage_times(out, names, m_durations);
+    // The copies themselves run on the device queue: their event times, apart from the host stages.
+    for (const auto& [name, events] : {std::make_pair("input writes", &m_write_events),
+                                       std::make_pair("output reads", &m_read_events)}) {
+        ProfilingInfo p;
+        p.status = ProfilingInfo::Status::EXECUTED;
+        p.node_name = name;
+        p.node_type = "Transfer";
+        p.exec_type = "device";
+        p.real_time = total_time(*events);
+        out.push_back(p);
+    }
     return out;
 }
 

@@ -7,17 +7,24 @@
 #include "compiled_model.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/plugin/isync_infer_request.hpp"
+#include "streams.hpp"
+#include "variable_state.hpp"
 
 namespace ovcl {
 namespace gpu {
 
-/// One inference at a time on the device. Stages (the seeds' names): infer_preprocess
-/// (gather batches, check tensors, pick the plan for the input shapes), upload, start_pipeline
-/// (enqueue every step; host steps wait for their inputs), wait_pipeline, infer_postprocess
-/// (outputs back into the bound tensors).
+/// One inference at a time on the device. Stages (the seeds' names), which the async request
+/// (async_infer_request.hpp) runs on separate executors and infer() runs inline:
+/// - infer_preprocess: gather batches, check tensors, pick the plan for the input shapes;
+/// - upload: enqueue the input writes (ROI inputs packed first) on the request's stream queue;
+/// - start_pipeline: enqueue every step (host steps wait for their inputs), then the output
+///   reads, then a marker: one wait covers the whole inference, as a bare OpenCL program would;
+/// - wait_pipeline: wait for the marker (already complete when the wait executor ran it);
+/// - infer_postprocess: strided outputs and constant outputs into the bound tensors.
 class InferRequest : public ISyncInferRequest {
 public:
     explicit InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model);
+    ~InferRequest() override;
 
     void infer() override;
     std::vector<ProfilingInfo> get_profiling_info() const override;
@@ -30,21 +37,40 @@ public:
     void wait_pipeline();
     void infer_postprocess();
 
+    /// The marker after this inference's last command (null before the first run).
+    cl::Event completion_event() const { return m_done; }
+    const Stream& stream() const { return m_stream; }
+
 private:
     void prepare(const std::shared_ptr<const DevicePlan>& plan);
     cl::Buffer buffer_of(const Value& v) const;
     void run_host_step(const Step& step);
+    void run_variable_step(size_t s);
+    /// Enqueues the output reads (part of start_pipeline).
+    void download();
+    /// Marks the end of what this request enqueued so far (m_done).
+    void fence();
+    /// Waits for a previous run's commands (only pending after a failure or a cancel).
+    void drain();
+    cl::Event* event_slot(std::vector<cl::Event>& events);
+    void trace_device_commands() const;
 
     enum Stage { PREPROCESS, UPLOAD, START, WAIT, POSTPROCESS, NUM_STAGES };
     std::shared_ptr<const CompiledModel> m_model;
-    cl::CommandQueue m_queue;
+    const Stream& m_stream;
+    cl::CommandQueue m_queue;  ///< the stream's in-order queue
+    bool m_events_on = false;  ///< events on every command (PERF_COUNT or the timeline)
     std::shared_ptr<const DevicePlan> m_plan;
     std::vector<cl::Buffer> m_slots;
     std::vector<std::vector<cl::Kernel>> m_kernels;  ///< per step
-    std::vector<std::vector<cl::Event>> m_events;    ///< per step, when profiling
+    std::vector<std::vector<cl::Event>> m_events;    ///< per step, when events are on
+    std::vector<cl::Event> m_write_events, m_read_events;
     std::vector<std::chrono::microseconds> m_host_times;  ///< per step
-    std::vector<Tensor> m_staging;  ///< dense copies of strided inputs, alive until the upload is done
-    std::shared_ptr<VariableStore> m_variables;
+    std::vector<Tensor> m_staging;      ///< dense copies of strided inputs, alive until the writes are done
+    std::vector<std::pair<Tensor, Tensor>> m_staged_outputs;  ///< (staging, bound strided output)
+    cl::Event m_done;
+    std::shared_ptr<VariableStore> m_variables;            ///< variables of host steps (ReadValue forced to host)
+    std::shared_ptr<DeviceVariables> m_device_variables;   ///< variables of READ_VALUE / ASSIGN steps
     std::vector<std::shared_ptr<IVariableState>> m_states;
     std::array<std::chrono::microseconds, NUM_STAGES> m_durations{};
     std::atomic<bool> m_cancel{false};

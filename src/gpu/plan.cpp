@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "ops/variables_infer.hpp"
+
 namespace ovcl {
 namespace gpu {
 
@@ -39,6 +41,19 @@ private:
 };
 
 }  // namespace
+
+bool device_variables(const Config& config) {
+    return !config.host_ops.count("ReadValue") && !config.host_ops.count("Assign");
+}
+
+Validation device_runs(const Node& node, const DeviceInfo& device, const Config& config) {
+    const std::string& type = node.get_type_name();
+    if (config.host_ops.count(type))
+        return Validation::no("forced to the host (OVCL_GPU_HOST_OPS)");
+    if (type == "ReadValue" || type == "Assign")
+        return device_variables(config) ? Validation::yes() : Validation::no("its variable is kept on the host");
+    return validate_node(node, device);
+}
 
 std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo& device, const Config& config) {
     auto plan = std::make_shared<Plan>();
@@ -79,8 +94,24 @@ std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo
             plan->parameter_values.push_back(step.outputs[0]);
             continue;
         }
-        Validation v = config.host_ops.count(type) ? Validation::no("forced to the host (OVCL_GPU_HOST_OPS)")
-                                                   : validate_node(*node, device);
+        if ((type == "ReadValue" || type == "Assign") && device_variables(config)) {
+            step.kind = type == "ReadValue" ? Step::Kind::READ_VALUE : Step::Kind::ASSIGN;
+            step.variable_id = shape_infer::variable_decl(*node).id;
+            step.config.impl_name = type == "ReadValue" ? "variable_read" : "variable_write";
+            if (type == "Assign") {  // the output is the input: no copy, no slot
+                Value& in = plan->values[step.inputs[0]];
+                Value& out = plan->values[step.outputs[0]];
+                if (in.where == Value::Where::SLOT) {
+                    alias_root[step.outputs[0]] = step.inputs[0];
+                } else {
+                    out.where = Value::Where::CONSTANT;
+                    out.index = in.index;
+                }
+            }
+            plan->steps.push_back(std::move(step));
+            continue;
+        }
+        Validation v = device_runs(*node, device, config);
         if (!v.supported) {
             step.kind = Step::Kind::HOST;
             step.reason = v.reason;

@@ -23,14 +23,24 @@ struct Value {
 };
 
 struct Step {
-    enum class Kind { KERNELS, HOST, VIEW } kind = Kind::KERNELS;
+    /// READ_VALUE / ASSIGN: copies between a variable's device buffer and the step's value
+    /// (variable_state.hpp); Assign's output aliases its input.
+    enum class Kind { KERNELS, HOST, VIEW, READ_VALUE, ASSIGN } kind = Kind::KERNELS;
     std::shared_ptr<Node> node;
     std::vector<size_t> inputs;   ///< value ids
     std::vector<size_t> outputs;  ///< value ids
     OpConfig config;              ///< KERNELS: launches; CONSTANT args index op_constants
     std::vector<size_t> op_constants;  ///< plan constant index of each config.constants[i]
     std::string reason;           ///< HOST: why the device does not run it
+    std::string variable_id;      ///< READ_VALUE / ASSIGN
 };
+
+/// Variables live in device buffers unless ReadValue or Assign is forced to the host: then both
+/// run there, on the request's host store, so they see one value.
+bool device_variables(const Config& config);
+/// Whether the device runs `node` under `config` and, if not, why: the plan and query_model agree
+/// through this.
+Validation device_runs(const Node& node, const DeviceInfo& device, const Config& config);
 
 struct Plan {
     std::shared_ptr<Model> model;    ///< transformed, static shapes

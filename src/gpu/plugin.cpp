@@ -11,6 +11,10 @@
 namespace ovcl {
 namespace gpu {
 
+namespace {
+constexpr const char* kDriverVersion = "GPU_DRIVER_VERSION";  ///< CL_DRIVER_VERSION of the device (RO)
+}  // namespace
+
 Plugin::Plugin() {
     set_device_name("GPU");
     m_devices = enumerate_devices();
@@ -67,11 +71,16 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
             {device::full_name.key, PropertyMutability::RO},     {device::architecture.key, PropertyMutability::RO},
             {device::type.key, PropertyMutability::RO},          {device::capabilities.key, PropertyMutability::RO},
             {range_for_async_infer_requests.key, PropertyMutability::RO},
+            {caching_properties.key, PropertyMutability::RO},    {kDriverVersion, PropertyMutability::RO},
         };
         for (const auto& p : Config::rw_properties())
             v.push_back(p);
         return v;
     }
+    if (name == caching_properties.key)  // what a model cache entry must match besides the model and config
+        return std::vector<PropertyName>{{device::architecture.key, PropertyMutability::RO},
+                                         {device::full_name.key, PropertyMutability::RO},
+                                         {kDriverVersion, PropertyMutability::RO}};
     if (name == available_devices.key) {
         std::vector<std::string> ids;
         for (size_t i = 0; i < m_devices.size(); ++i)
@@ -83,14 +92,21 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
         return d.name + " (" + d.platform_name + ", " + d.device_version + ")";
     if (name == device::architecture.key)
         return d.architecture();
+    if (name == kDriverVersion)
+        return d.driver_version;
     if (name == device::type.key)
         return d.is_gpu ? device::Type::DISCRETE : device::Type::INTEGRATED;
     if (name == device::capabilities.key) {
         // f16 is storage only (vload_half/vstore_half, f32 compute), which every OpenCL device can do
-        return std::vector<std::string>{device::capability::FP32, device::capability::FP16};
+        return std::vector<std::string>{device::capability::FP32, device::capability::FP16,
+                                        device::capability::EXPORT_IMPORT};
     }
-    if (name == range_for_async_infer_requests.key)
-        return std::tuple<unsigned, unsigned, unsigned>{1, 2 * d.compute_units, 1};
+    if (name == range_for_async_infer_requests.key) {
+        // Past THROUGHPUT's optimal count (two requests per stream) more requests in flight only queue up.
+        Config throughput = config;
+        throughput.common.performance_mode = hint::PerformanceMode::THROUGHPUT;
+        return std::tuple<unsigned, unsigned, unsigned>{1, throughput.optimal_requests(), 1};
+    }
     return config.get(name);
 }
 
@@ -110,8 +126,7 @@ QueryReport Plugin::query_model_report(const std::shared_ptr<const Model>& model
             report[n->get_friendly_name()] = {name, ""};
             continue;
         }
-        const Validation v = config.host_ops.count(t) ? Validation::no("forced to the host (OVCL_GPU_HOST_OPS)")
-                                                      : validate_node(*n, device);
+        const Validation v = device_runs(*n, device, config);
         report[n->get_friendly_name()] = v.supported ? OpQuery{name, ""} : OpQuery{"", v.reason};
         auto fused = n->get_rt_info().find("fused_names");  // ops fused into n (fusions.hpp) run where n runs
         if (t.rfind("Fused", 0) == 0 && fused != n->get_rt_info().end() && fused->second.is<std::string>()) {

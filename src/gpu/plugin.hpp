@@ -24,6 +24,10 @@ public:
     SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;
     QueryReport query_model_report(const std::shared_ptr<const Model>& model,
                                    const AnyMap& properties) const override;
+    /// Imports what CompiledModel::export_model wrote (export_import.cpp).
+    std::shared_ptr<ICompiledModel> import_model(std::istream& model, const AnyMap& properties) const override;
+    std::shared_ptr<ICompiledModel> import_model(std::istream& model, const std::shared_ptr<IRemoteContext>& context,
+                                                 const AnyMap& properties) const override;
 
 private:
     const DeviceInfo& device_info(int id) const;

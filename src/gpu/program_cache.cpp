@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 #include <thread>
+#include <unistd.h>
 
 namespace ovcl {
 namespace gpu {
@@ -73,10 +74,14 @@ std::string kernel_source(const std::string& stem) { return expand_includes(stem
 ProgramCache::ProgramCache(cl::Context context, const DeviceInfo& device)
     : m_context(std::move(context)), m_device(device) {}
 
+std::string ProgramCache::key_of(const std::string& stem, const std::string& source_hash,
+                                 const std::string& options) const {
+    return m_device.architecture() + "|" + m_device.driver_version + "|" + stem + "|" + source_hash + "|" + options;
+}
+
 cl::Program ProgramCache::get(const std::string& stem, const std::string& options, const std::string& cache_dir) {
     const std::string source = kernel_source(stem);
-    const std::string key = m_device.architecture() + "|" + m_device.driver_version + "|" + stem + "|" +
-                            stable_hash(source) + "|" + options;
+    const std::string key = key_of(stem, stable_hash(source), options);
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         auto it = m_programs.find(key);
@@ -116,6 +121,47 @@ cl::Program ProgramCache::build_from_source(const std::string& stem, const std::
     return program;
 }
 
+ProgramCache::Binary ProgramCache::binary(const std::string& stem, const std::string& options) {
+    const cl::Program program = get(stem, options, "");
+    Binary out{stem, options, stable_hash(kernel_source(stem)), {}};
+    std::vector<std::vector<unsigned char>> binaries;
+    check(program.getInfo(CL_PROGRAM_BINARIES, &binaries), "clGetProgramInfo(CL_PROGRAM_BINARIES)",
+          "kernels_cl/" + stem + ".cl on " + m_device.name);
+    if (binaries.size() != 1 || binaries[0].empty())
+        raise<NotImplemented>("GPU: device ", m_device.name, " gives no binary of kernels_cl/", stem, ".cl");
+    out.binary = std::move(binaries[0]);
+    return out;
+}
+
+bool ProgramCache::add(const Binary& b) {
+    if (b.source_hash != stable_hash(kernel_source(b.stem)))
+        return false;  // this library's kernel source differs from the one the binary was built from
+    const std::string key = key_of(b.stem, b.source_hash, b.options);
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_programs.count(key))
+            return true;
+    }
+    cl::Program program = from_binary(b.binary, b.options);
+    if (!program())
+        return false;
+    ++m_stats.from_blob;
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_programs.emplace(key, program);
+    return true;
+}
+
+cl::Program ProgramCache::from_binary(const std::vector<unsigned char>& binary, const std::string& options) {
+    if (binary.empty())
+        return {};
+    cl_int err = CL_SUCCESS;
+    std::vector<cl_int> status;
+    cl::Program program(m_context, {m_device.device}, cl::Program::Binaries{binary}, &status, &err);
+    if (err != CL_SUCCESS || program.build(std::vector<cl::Device>{m_device.device}, options.c_str()) != CL_SUCCESS)
+        return {};  // a stale or corrupt binary: the caller builds from source
+    return program;
+}
+
 cl::Program ProgramCache::load_binary(const std::string& path, const std::string& key, const std::string& options) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
@@ -132,12 +178,7 @@ cl::Program ProgramCache::load_binary(const std::string& path, const std::string
     std::vector<unsigned char> binary(bin_size);
     if (!in.read(reinterpret_cast<char*>(binary.data()), static_cast<std::streamsize>(bin_size)))
         return {};
-    cl_int err = CL_SUCCESS;
-    std::vector<cl_int> status;
-    cl::Program program(m_context, {m_device.device}, cl::Program::Binaries{binary}, &status, &err);
-    if (err != CL_SUCCESS || program.build(std::vector<cl::Device>{m_device.device}, options.c_str()) != CL_SUCCESS)
-        return {};  // a stale or corrupt binary: rebuild from source
-    return program;
+    return from_binary(binary, options);
 }
 
 void ProgramCache::store_binary(const cl::Program& program, const std::string& path, const std::string& key) {
@@ -146,7 +187,9 @@ void ProgramCache::store_binary(const cl::Program& program, const std::string& p
         return;  // the device gives no binary: nothing to cache
     // Write to a private temporary file and rename, so readers never see half a file.
     std::ostringstream tmp_name;
-    tmp_name << path << ".tmp" << std::this_thread::get_id() << "_" << reinterpret_cast<uintptr_t>(this);
+    // The pid too: forked processes share thread ids and addresses.
+    tmp_name << path << ".tmp" << ::getpid() << "_" << std::this_thread::get_id() << "_"
+             << reinterpret_cast<uintptr_t>(this);
     {
         std::ofstream out(tmp_name.str(), std::ios::binary | std::ios::trunc);
         if (!out)

@@ -27,14 +27,31 @@ public:
     /// A build failure throws OclError with the build log.
     cl::Program get(const std::string& stem, const std::string& options, const std::string& cache_dir);
 
+    /// A built program as export_model stores it. source_hash names the kernel source it was
+    /// built from, so a binary of another source is never used for this one.
+    struct Binary {
+        std::string stem, options, source_hash;
+        std::vector<unsigned char> binary;
+    };
+    /// The binary of the program get(stem, options) returns (built now if it is not in memory).
+    /// Taken from the device, so with PoCL it includes the work-group sizes launched so far.
+    Binary binary(const std::string& stem, const std::string& options);
+    /// Puts a program created from an exported binary into the memory cache, so get() needs no
+    /// compiler. False (nothing added) when the binary is for another kernel source or the device
+    /// refuses it; get() then builds from source as usual.
+    bool add(const Binary& binary);
+
     struct Stats {
         std::atomic<size_t> compiled{0};      ///< built from source
         std::atomic<size_t> from_disk{0};     ///< created from a cached binary
         std::atomic<size_t> memory_hits{0};
+        std::atomic<size_t> from_blob{0};     ///< created from an imported model's binary (add)
     };
     const Stats& stats() const { return m_stats; }
 
 private:
+    std::string key_of(const std::string& stem, const std::string& source_hash, const std::string& options) const;
+    cl::Program from_binary(const std::vector<unsigned char>& binary, const std::string& options);
     cl::Program build_from_source(const std::string& stem, const std::string& source, const std::string& options);
     cl::Program load_binary(const std::string& path, const std::string& key, const std::string& options);
     void store_binary(const cl::Program& program, const std::string& path, const std::string& key);

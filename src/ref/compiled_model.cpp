@@ -25,10 +25,6 @@ std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() co
     return std::make_shared<InferRequest>(std::static_pointer_cast<const CompiledModel>(shared_from_this()));
 }
 
-void CompiledModel::export_model(std::ostream&) const {
-    raise<NotImplemented>("REF: export_model is not supported yet");
-}
-
 std::shared_ptr<const Model> CompiledModel::get_runtime_model() const {
     auto runtime = m_model->clone();
     int64_t order = 0;
@@ -66,7 +62,7 @@ Any CompiledModel::get_property(const std::string& name) const {
     if (name == execution_devices.key)
         return std::vector<std::string>{get_plugin()->get_device_name()};
     if (name == loaded_from_cache.key)
-        return false;
+        return m_loaded_from_cache;
     return m_config.get(name);
 }
 

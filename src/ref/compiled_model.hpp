@@ -22,11 +22,14 @@ public:
 
     const ModelEvaluator& evaluator() const { return *m_evaluator; }
     const Config& config() const { return m_config; }
+    /// Set by import_model when Core's model cache (CACHE_DIR) supplied the blob.
+    void set_loaded_from_cache(bool v) { m_loaded_from_cache = v; }
 
 private:
     std::shared_ptr<Model> m_model;  ///< the compiled copy
     std::shared_ptr<ModelEvaluator> m_evaluator;
     Config m_config;
+    bool m_loaded_from_cache = false;
 };
 
 }  // namespace ref

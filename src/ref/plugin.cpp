@@ -47,6 +47,7 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
             {device::full_name.key, PropertyMutability::RO},     {device::architecture.key, PropertyMutability::RO},
             {device::type.key, PropertyMutability::RO},          {device::capabilities.key, PropertyMutability::RO},
             {range_for_async_infer_requests.key, PropertyMutability::RO},
+            {caching_properties.key, PropertyMutability::RO},
         };
         for (const auto& p : Config::rw_properties())
             v.push_back(p);
@@ -54,6 +55,8 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
     }
     if (name == available_devices.key)
         return std::vector<std::string>{};
+    if (name == caching_properties.key)  // what a model cache entry must match besides the model and config
+        return std::vector<PropertyName>{{device::architecture.key, PropertyMutability::RO}};
     if (name == device::full_name.key)
         return std::string("ovcl host reference (REF)");
     if (name == device::architecture.key)
@@ -61,7 +64,7 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
     if (name == device::type.key)
         return device::Type::INTEGRATED;
     if (name == device::capabilities.key)
-        return std::vector<std::string>{device::capability::FP32};
+        return std::vector<std::string>{device::capability::FP32, device::capability::EXPORT_IMPORT};
     if (name == range_for_async_infer_requests.key) {
         const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
         return std::tuple<unsigned, unsigned, unsigned>{1, cores, 1};

@@ -1,16 +1,36 @@
-// Executors on TBB: each executor owns a task_arena with its own concurrency; tasks are
-// queued with arena.enqueue and tracked so destruction waits for those still running.
+// Executors on TBB. Each executor owns a task_arena with its own concurrency. Two things
+// TBB does not do for us:
+// - TBB's worker pool is sized to the hardware (1 worker on a 2-core machine), shared by every
+//   arena; a pipeline stage that blocks (a download, a user callback that waits) would then
+//   stall every other executor. A process-wide global_control raises the limit to what the live
+//   executors asked for.
+// - Tasks pass through our own mutex-protected FIFO: the TBB task only says "drain one". This
+//   keeps start order FIFO and gives ThreadSanitizer (which cannot see TBB's internal
+//   synchronisation) a happens-before edge from run() to the task.
+#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
-#include <tbb/task_group.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <thread>
 
 #include "ovcl/except.hpp"
 #include "ovcl/plugin/itask_executor.hpp"
+
+#if defined(__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+#define OVCL_TSAN_RELEASE(addr) __tsan_release(addr)
+#define OVCL_TSAN_ACQUIRE(addr) __tsan_acquire(addr)
+#define OVCL_NO_TSAN __attribute__((no_sanitize("thread")))
+#else
+#define OVCL_TSAN_RELEASE(addr)
+#define OVCL_TSAN_ACQUIRE(addr)
+#define OVCL_NO_TSAN
+#endif
 
 namespace ovcl {
 
@@ -42,42 +62,109 @@ void ITaskExecutor::run_and_wait(const std::vector<Task>& tasks) {
 
 namespace {
 
-class TbbExecutor final : public ITaskExecutor {
+int hardware_threads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+/// The threads every live executor asked for, kept as TBB's max_allowed_parallelism.
+class ParallelismBudget {
 public:
-    explicit TbbExecutor(int threads)
-        : m_arena(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
-                  0 /* no slot reserved for a master thread: enqueued work runs on workers */) {}
-    ~TbbExecutor() override {
-        std::unique_lock<std::mutex> lock(m_mutex);
-        m_idle.wait(lock, [this] { return m_pending == 0; });
+    static ParallelismBudget& instance() {
+        static auto* b = new ParallelismBudget();  // never destroyed: executors may outlive statics
+        return *b;
     }
-    void run(Task task) override {
-        {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            ++m_pending;
+    void add(int threads) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_threads += threads;
+        // +1: the thread that waits (a user thread or a blocked stage) counts as a TBB slot too.
+        const size_t want = static_cast<size_t>(std::min(std::max(hardware_threads(), m_threads + 1), kMaxThreads));
+        if (want > m_limit) {
+            // global_control takes the smallest of the live values: make the new one, then drop the old one.
+            auto next = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, want);
+            m_control = std::move(next);
+            m_limit = want;
         }
-        m_arena.enqueue([this, task = std::move(task)] {
-            try {
-                task();
-            } catch (...) {
-                // Tasks report their own errors (the async request catches them); nothing may escape into TBB.
-            }
-            std::lock_guard<std::mutex> lock(m_mutex);
-            if (--m_pending == 0)
-                m_idle.notify_all();
-        });
+    }
+    void remove(int threads) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_threads -= threads;  // the limit stays: lowering it while workers run buys nothing
     }
 
 private:
+    static constexpr int kMaxThreads = 256;
+    std::mutex m_mutex;
+    int m_threads = 0;
+    size_t m_limit = 0;
+    std::unique_ptr<tbb::global_control> m_control;
+};
+
+class TbbExecutor final : public ITaskExecutor {
+public:
+    TbbExecutor(std::string name, int threads)
+        : m_name(std::move(name)),
+          m_threads(threads > 0 ? threads : hardware_threads()),
+          m_arena(m_threads, 0 /* no slot reserved for a master thread: enqueued work runs on workers */) {
+        ParallelismBudget::instance().add(m_threads);
+    }
+    ~TbbExecutor() override {
+        {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_idle.wait(lock, [this] { return m_pending == 0; });
+        }
+        ParallelismBudget::instance().remove(m_threads);
+    }
+    void run(Task task) override {
+        // All under the lock: once the task runs and pending drops to 0, the destructor may free
+        // the arena, so enqueue() must have returned by then.
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_queue.push_back(std::move(task));
+        ++m_pending;
+        OVCL_TSAN_RELEASE(this);  // TBB hands the task over invisibly to TSan: say so explicitly
+        m_arena.enqueue(Drain{this});
+    }
+    std::string name() const override { return m_name; }
+
+private:
+    // The TBB task: carries only the executor. Its copy lives in TBB's allocator, which
+    // ThreadSanitizer cannot follow; reading the pointer is exempt, and the release/acquire
+    // pair on the executor orders run() before the task, as TBB does.
+    struct Drain {
+        OVCL_NO_TSAN void operator()() const {
+            OVCL_TSAN_ACQUIRE(self);
+            self->drain_one();
+        }
+        TbbExecutor* self;
+    };
+
+    void drain_one() {
+        Task task;
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            task = std::move(m_queue.front());
+            m_queue.pop_front();
+        }
+        try {
+            task();
+        } catch (...) {
+            // Tasks report their own errors (the async request catches them); nothing may escape into TBB.
+        }
+        task = nullptr;  // what the task captured goes before the executor may be destroyed
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (--m_pending == 0)
+            m_idle.notify_all();  // under the lock: the destructor may run as soon as it sees 0
+    }
+
+    std::string m_name;
+    int m_threads;
     tbb::task_arena m_arena;
     std::mutex m_mutex;
     std::condition_variable m_idle;
+    std::deque<Task> m_queue;
     size_t m_pending = 0;
 };
 
 class ImmediateExecutor final : public ITaskExecutor {
 public:
     void run(Task task) override { task(); }
+    std::string name() const override { return "inline"; }
 };
 
 std::mutex g_shared_mutex;
@@ -88,8 +175,8 @@ std::map<std::string, std::shared_ptr<ITaskExecutor>>& shared_executors() {
 
 }  // namespace
 
-std::shared_ptr<ITaskExecutor> make_tbb_executor(const std::string& /*name: TBB arenas carry none*/, int threads) {
-    return std::make_shared<TbbExecutor>(threads);
+std::shared_ptr<ITaskExecutor> make_tbb_executor(const std::string& name, int threads) {
+    return std::make_shared<TbbExecutor>(name, threads);
 }
 
 std::shared_ptr<ITaskExecutor> make_immediate_executor() { return std::make_shared<ImmediateExecutor>(); }
@@ -106,5 +193,14 @@ void release_executor(const std::string& name) {
     std::lock_guard<std::mutex> lock(g_shared_mutex);
     shared_executors().erase(name);
 }
+
+StreamsExecutor::StreamsExecutor(const std::string& name, int streams) : m_name(name) {
+    if (streams < 1)
+        raise<InvalidArgument>("streams executor '", name, "': ", streams, " streams (at least 1)");
+    for (int i = 0; i < streams; ++i)
+        m_streams.push_back(make_tbb_executor(name + " stream " + std::to_string(i), 1));
+}
+
+void StreamsExecutor::run(Task task) { m_streams[m_next++ % m_streams.size()]->run(std::move(task)); }
 
 }  // namespace ovcl

@@ -27,6 +27,7 @@ struct RunOptions {
     uint32_t seed = 1;
     std::string out_dir = "ovcl_out";
     std::string default_model = "cnn";
+    std::string cache_dir;
 };
 
 std::string port_name(const Output& port, size_t index, const char* kind) {
@@ -131,6 +132,8 @@ std::string first_values(const Tensor& t, size_t count) {
 
 int run(const RunOptions& opt) {
     Core core;
+    if (!opt.cache_dir.empty())
+        core.set_property({{cache_dir.key, opt.cache_dir}});
     const LoadedModel loaded = load_model(core, opt.model_path, opt.default_model);
     CompiledModel compiled = core.compile_model(loaded.model, opt.device);
     InferRequest request = compiled.create_infer_request();
@@ -164,7 +167,11 @@ int run(const RunOptions& opt) {
         input_lines.push_back(name + ": " + describe(t.get_element_type(), t.get_shape()) + " random (seed " +
                               std::to_string(opt.seed) + ")");
     }
-    std::cout << "Device: " << opt.device << "\nModel:  " << loaded.description << "\nInputs:\n";
+    std::cout << "Device: " << opt.device << "\nModel:  " << loaded.description << "\n";
+    if (!opt.cache_dir.empty())
+        std::cout << "Cache:  " << (compiled.get_property(loaded_from_cache) ? "loaded from " : "compiled into ")
+                  << opt.cache_dir << "\n";
+    std::cout << "Inputs:\n";
     for (const std::string& line : input_lines)
         std::cout << "  " << line << "\n";
 
@@ -208,6 +215,7 @@ void add_run_command(CLI::App& app, Action& action) {
     sub->add_option("-m,--model", opt->model_path, "Model IR (.xml, with the .bin beside it); default: embedded");
     sub->add_option("-d,--device", opt->device, "Device name")->capture_default_str();
     sub->add_option("-i,--input", opt->inputs, "NAME=file.npy for an input (repeatable); others are random");
+    sub->add_option("--cache_dir", opt->cache_dir, "CACHE_DIR: compiled models are cached there and reused");
     sub->add_option("--seed", opt->seed, "Seed of the random inputs")->capture_default_str();
     sub->add_option("-o,--output-dir", opt->out_dir, "Directory for <output name>.npy")->capture_default_str();
     sub->add_option("--model-default", opt->default_model, "Embedded model to run without -m")

@@ -1,6 +1,8 @@
 // The asynchronous infer request (OpenVINO's ov::IAsyncInferRequest): a pipeline of
 // (executor, stage) pairs. start_async runs each stage on its executor in turn; wait()
-// returns when the last stage and the callback are done, rethrowing a stage's exception.
+// returns when the last stage and the callback are done, rethrowing a stage's (or the
+// callback's) exception. With the timeline on (runtime/trace.hpp) every stage is a slice on
+// the request's track and on its executor's track.
 #pragma once
 
 #include <chrono>
@@ -9,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -19,7 +22,15 @@ namespace ovcl {
 
 class IAsyncInferRequest {
 public:
-    using Stage = std::pair<std::shared_ptr<ITaskExecutor>, Task>;
+    /// One stage: where it runs (null: inline, on the thread that finished the previous stage)
+    /// and what it does; the name labels it in the timeline. After a cancel the remaining stages
+    /// are skipped, except those marked `always` (a wait for device work already enqueued).
+    struct Stage {
+        std::shared_ptr<ITaskExecutor> executor;
+        Task task;
+        std::string name = "Infer";
+        bool always = false;
+    };
     using Pipeline = std::vector<Stage>;
 
     /// The default pipeline: the sync request's infer() on task_executor; the callback runs
@@ -39,7 +50,8 @@ public:
     virtual bool wait_for(std::chrono::milliseconds timeout);
     /// Stops a run before its next stage; a no-op when idle. The request stays usable.
     virtual void cancel();
-    /// The callback receives nullptr or the run's exception; it may call start_async again.
+    /// The callback receives nullptr or the run's exception; it may call start_async again. An
+    /// exception it throws is what the next wait() rethrows.
     virtual void set_callback(std::function<void(std::exception_ptr)> callback);
 
     Tensor get_tensor(const Output& port) const;
@@ -67,7 +79,9 @@ private:
     /// Marks the request busy for a new run; throws Busy when one is in progress.
     void begin_run();
     void run_stage(size_t i);
+    void run_traced(const Stage& stage, const std::shared_ptr<ITaskExecutor>& executor);
     void finish(std::exception_ptr error);
+    bool idle() const { return m_state == State::IDLE && m_callbacks_running == 0; }
 
     std::shared_ptr<ISyncInferRequest> m_sync_request;
     std::shared_ptr<ITaskExecutor> m_callback_executor;
@@ -78,6 +92,7 @@ private:
     int m_callbacks_running = 0;  ///< a callback may restart the request: several can overlap
     std::exception_ptr m_error;
     std::function<void(std::exception_ptr)> m_callback;
+    int m_track = -1;  ///< the request's timeline track (made on first traced run)
 };
 
 }  // namespace ovcl

@@ -1,0 +1,211 @@
+#include "model_cache.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "ovcl/tensor.hpp"
+
+namespace ovcl {
+namespace detail {
+
+namespace fs = std::filesystem;
+
+namespace {
+uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+uint64_t fmix64(uint64_t k) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdull;
+    k ^= k >> 33;
+    k *= 0xc4ceb9fe1a85ec53ull;
+    k ^= k >> 33;
+    return k;
+}
+}  // namespace
+
+void Hasher::mix(uint64_t word) {
+    m_a = (m_a ^ word) * 0x100000001b3ull;  // FNV-1a's prime, a word at a time
+    m_b = rotl(m_b ^ word, 31) * 0x87c37b91114253d5ull;
+}
+
+Hasher& Hasher::add(uint64_t value) {
+    mix(value);
+    m_size += 8;
+    return *this;
+}
+
+Hasher& Hasher::add(std::string_view bytes) {
+    add(static_cast<uint64_t>(bytes.size()));
+    const char* p = bytes.data();
+    size_t n = bytes.size();
+    for (; n >= 8; p += 8, n -= 8) {
+        uint64_t w;
+        std::memcpy(&w, p, 8);  // host byte order: little-endian on every platform ovcl builds for
+        mix(w);
+    }
+    if (n) {
+        uint64_t w = 0;
+        std::memcpy(&w, p, n);
+        mix(w);
+    }
+    m_size += bytes.size();
+    return *this;
+}
+
+std::string Hasher::hex() const {
+    const uint64_t a = fmix64(m_a ^ m_size), b = fmix64(m_b ^ rotl(m_a, 17));
+    char buf[33];
+    std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(a),
+                  static_cast<unsigned long long>(b));
+    return buf;
+}
+
+namespace {
+std::string any_text(const Any& v) {
+    try {
+        return v.to_string();
+    } catch (const Exception&) {
+        return "<?>";  // a value without a text form still counts by its key
+    }
+}
+}  // namespace
+
+std::string model_hash(const Model& model) {
+    Hasher h;
+    h.add("ovcl-model").add(model.get_friendly_name());
+    const NodeVector ops = model.get_ordered_ops();
+    std::unordered_map<const Node*, uint64_t> index;
+    for (const auto& n : ops)
+        index.emplace(n.get(), index.size());
+    auto node_index = [&](const std::shared_ptr<Node>& n) {
+        auto it = index.find(n.get());
+        return it == index.end() ? ~uint64_t(0) : it->second;
+    };
+    for (const auto& n : ops) {
+        // A name the node made up itself (type + instance id) differs each time the same model is built.
+        const bool own_name = n->get_friendly_name() == n->get_type_name() + "_" + std::to_string(n->get_instance_id());
+        h.add(n->get_type_name()).add(static_cast<uint64_t>(n->get_version()));
+        h.add(own_name ? std::string_view("<auto>") : std::string_view(n->get_friendly_name()));
+        h.add(static_cast<uint64_t>(n->get_attributes().size()));
+        for (const auto& [name, value] : n->get_attributes())
+            h.add(name).add(value);
+        h.add(static_cast<uint64_t>(n->get_rt_info().size()));
+        for (const auto& [key, value] : n->get_rt_info())
+            h.add(key).add(any_text(value));
+        h.add(static_cast<uint64_t>(n->get_input_size()));
+        for (const auto& in : n->input_values())
+            h.add(node_index(in.node)).add(static_cast<uint64_t>(in.index));
+        h.add(static_cast<uint64_t>(n->get_output_size()));
+        for (size_t i = 0; i < n->get_output_size(); ++i) {
+            h.add(n->get_output_element_type(i).get_type_name()).add(n->get_output_partial_shape(i).to_string());
+            h.add(static_cast<uint64_t>(n->output_names(i).size()));
+            for (const auto& name : n->output_names(i))
+                h.add(name);
+        }
+        if (n->is_constant()) {
+            Tensor value = n->get_constant_value();
+            if (value && !value.is_continuous()) {
+                Tensor dense(value.get_element_type(), value.get_shape());
+                value.copy_to(dense);
+                value = dense;
+            }
+            h.add(value ? std::string_view(static_cast<const char*>(value.data()), value.get_byte_size())
+                        : std::string_view());
+        }
+    }
+    for (const NodeVector* list : {&model.get_parameters(), &model.get_results(), &model.get_sinks()}) {
+        h.add(static_cast<uint64_t>(list->size()));
+        for (const auto& n : *list)
+            h.add(node_index(n));
+    }
+    h.add(static_cast<uint64_t>(model.get_rt_info().size()));
+    for (const auto& [key, value] : model.get_rt_info())
+        h.add(key).add(any_text(value));
+    return h.hex();
+}
+
+namespace {
+bool hash_file(Hasher& h, const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return false;
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    h.add(bytes.str());
+    return true;
+}
+}  // namespace
+
+std::string ir_files_hash(const std::string& xml_path, const std::string& bin_path) {
+    Hasher h;
+    h.add("ovcl-ir-files");
+    if (!hash_file(h, xml_path))
+        raise<NotFound>("cannot read model file '", xml_path, "'");
+    std::string bin = bin_path;
+    if (bin.empty()) {
+        const auto slash = xml_path.find_last_of('/');
+        const auto dot = xml_path.find_last_of('.');
+        bin = dot == std::string::npos || (slash != std::string::npos && dot < slash) ? xml_path + ".bin"
+                                                                                       : xml_path.substr(0, dot) + ".bin";
+    }
+    h.add(hash_file(h, bin) ? uint64_t(1) : uint64_t(0));  // a model without weights is not one with empty weights
+    return h.hex();
+}
+
+ModelCache::ModelCache(std::string dir) : m_dir(std::move(dir)) {
+    std::error_code ec;
+    fs::create_directories(m_dir, ec);
+    if (ec || !fs::is_directory(m_dir))
+        raise<InvalidArgument>("property CACHE_DIR: cannot create the cache directory '", m_dir, "'",
+                               ec ? ": " + ec.message() : std::string());
+}
+
+std::string ModelCache::path(const std::string& key) const { return m_dir + "/ovcl_model_" + key + ".blob"; }
+
+std::unique_ptr<std::istream> ModelCache::open(const std::string& key) const {
+    auto in = std::make_unique<std::ifstream>(path(key), std::ios::binary);
+    if (!*in)
+        return nullptr;
+    return in;
+}
+
+bool ModelCache::store(const std::string& key, const std::function<void(std::ostream&)>& write) const {
+    // A name no other thread or process uses: the pid (forked processes share thread ids and
+    // addresses), the thread and a counter.
+    static std::atomic<uint64_t> counter{0};
+    std::ostringstream tmp;
+    tmp << path(key) << ".tmp." << ::getpid() << "." << std::hash<std::thread::id>()(std::this_thread::get_id())
+        << "." << counter++;
+    const std::string tmp_path = tmp.str();
+    bool ok = false;
+    try {
+        std::ofstream out(tmp_path, std::ios::binary | std::ios::trunc);
+        if (out) {
+            write(out);
+            out.flush();
+            ok = static_cast<bool>(out);
+        }
+    } catch (...) {  // the plugin's export failed: leave no temporary file behind
+        std::remove(tmp_path.c_str());
+        throw;
+    }
+    if (ok)
+        ok = std::rename(tmp_path.c_str(), path(key).c_str()) == 0;
+    if (!ok)
+        std::remove(tmp_path.c_str());
+    return ok;
+}
+
+void ModelCache::remove(const std::string& key) const { std::remove(path(key).c_str()); }
+
+}  // namespace detail
+}  // namespace ovcl

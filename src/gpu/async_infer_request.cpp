@@ -1,0 +1,36 @@
+#include "async_infer_request.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+AsyncInferRequest::AsyncInferRequest(const std::shared_ptr<InferRequest>& request,
+                                     const std::shared_ptr<ITaskExecutor>& task_executor,
+                                     const std::shared_ptr<WaitExecutor>& wait_executor,
+                                     const std::shared_ptr<ITaskExecutor>& callback_executor)
+    : IAsyncInferRequest(request, task_executor, callback_executor) {
+    // Raw pointer: the base class owns the request and outlives every stage (its destructor waits).
+    InferRequest* r = request.get();
+    auto waiter = wait_executor->stage_executor([r] { return r->completion_event(); });
+    m_pipeline = {
+        {task_executor, [r] {
+             r->infer_preprocess();
+             r->upload();
+         }, "Preprocess+Upload"},
+        {r->stream().executor, [r] { r->start_pipeline(); }, "StartPipeline"},
+        // Runs after a cancel too: the request is idle only when the device is done with its buffers.
+        {waiter, [r] { r->wait_pipeline(); }, "WaitPipeline", /*always=*/true},
+        {task_executor, [r] { r->infer_postprocess(); }, "Postprocess"},
+    };
+    m_sync_pipeline = {
+        {nullptr, [r] { r->infer_preprocess(); }, "Preprocess"},
+        {nullptr, [r] { r->upload(); }, "Upload"},
+        {nullptr, [r] { r->start_pipeline(); }, "StartPipeline"},
+        {nullptr, [r] { r->wait_pipeline(); }, "WaitPipeline"},
+        {nullptr, [r] { r->infer_postprocess(); }, "Postprocess"},
+    };
+}
+
+AsyncInferRequest::~AsyncInferRequest() { stop_and_wait(); }
+
+}  // namespace gpu
+}  // namespace ovcl

@@ -1,0 +1,112 @@
+// The compiled-model blob that export_model writes and import_model reads, shared by the plugins
+// (docs/model_cache.md has the layout). A blob is self-describing and checked before anything in
+// it is used:
+//
+//   "OVCLBLOB" | u32 format version | u64 body size | body | u32 CRC-32 of everything before it
+//   body = u32 section count, then per section: u64 name size, name, u64 data size, data
+//
+// Integers are little-endian. The "header" section is JSON: the library version, the plugin
+// and device it was compiled for (name, architecture, driver), the model name and the compile
+// configuration. The plugins add their own sections (the transformed model as IR, program
+// binaries). The checksum is zlib's CRC-32.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <map>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ovcl {
+namespace blob {
+
+/// Version of the layout above and of the sections' contents; a blob of another version is refused.
+inline constexpr uint32_t kFormatVersion = 1;
+
+struct Header {
+    std::string library_version;  ///< the ovcl runtime that wrote it
+    std::string plugin;           ///< "GPU", "REF"
+    std::string device_name;      ///< FULL_DEVICE_NAME
+    std::string architecture;     ///< DEVICE_ARCHITECTURE
+    std::string driver_version;   ///< the device driver's version ("" where there is none)
+    std::string model_name;
+    std::map<std::string, std::string> config;  ///< compile configuration, key -> value text
+};
+
+class Writer {
+public:
+    explicit Writer(Header header) : m_header(std::move(header)) {}
+    /// Adds a section; names are unique within a blob.
+    void add(const std::string& name, std::string data);
+    /// Writes the whole blob; throws Exception when the stream fails.
+    void write(std::ostream& out) const;
+
+private:
+    Header m_header;
+    std::vector<std::pair<std::string, std::string>> m_sections;
+};
+
+class Reader {
+public:
+    /// Reads one blob from the stream's current position (bytes after it are left unread) and
+    /// checks magic, format version, size and checksum. `who` prefixes every error message
+    /// ("GPU import_model"). Errors are InvalidArgument naming what is wrong.
+    Reader(std::istream& in, std::string who);
+    Reader(const Reader&) = delete;  // sections view the reader's own bytes
+    Reader& operator=(const Reader&) = delete;
+
+    const Header& header() const { return m_header; }
+    bool has(const std::string& name) const { return m_sections.count(name) != 0; }
+    /// A section's bytes (valid while the reader lives); throws when the blob lacks it.
+    std::string_view section(const std::string& name) const;
+    const std::string& who() const { return m_who; }
+
+    /// Throws InvalidArgument "<who>: the blob was compiled for <what> '<in_blob>', this is '<here>'"
+    /// when the two differ.
+    void expect(const char* what, const std::string& in_blob, const std::string& here) const;
+
+private:
+    std::string m_who;
+    std::string m_body;
+    Header m_header;
+    std::map<std::string, std::string_view> m_sections;
+};
+
+/// The runtime library's version as blobs record it.
+std::string library_version();
+
+/// Little-endian scalars and size-prefixed byte strings, for section payloads.
+class ByteWriter {
+public:
+    void u32(uint32_t v);
+    void u64(uint64_t v);
+    void bytes(std::string_view data);  ///< u64 size + data
+    std::string take() { return std::move(m_out); }
+
+private:
+    std::string m_out;
+};
+
+/// Reads what ByteWriter wrote; reading past the end throws InvalidArgument naming the section.
+class ByteReader {
+public:
+    ByteReader(std::string_view data, std::string what) : m_data(data), m_what(std::move(what)) {}
+    uint32_t u32();
+    uint64_t u64();
+    std::string_view bytes();
+    /// A count of items each at least `min_item_bytes` long: refused when the rest cannot hold them.
+    uint64_t count(size_t min_item_bytes);
+    bool at_end() const { return m_pos == m_data.size(); }
+
+private:
+    const char* take(size_t n);
+    std::string_view m_data;
+    std::string m_what;
+    size_t m_pos = 0;
+};
+
+}  // namespace blob
+}  // namespace ovcl
