@@ -1,12 +1,15 @@
-// ovcl: the command-line tool (devices, run, query).
+// ovcl: the command-line tool (devices, run, query, benchmark).
 #include <CLI/CLI.hpp>
 
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "ovcl/core.hpp"
 #include "ovcl/except.hpp"
+#include "tools/benchmark_options.hpp"
 #include "tools/commands.hpp"
 #include "tools/default_models.hpp"
 
@@ -38,8 +41,14 @@ int main(int argc, char** argv) {
     ovcl::cli::add_devices_command(app, action);
     ovcl::cli::add_run_command(app, action);
     ovcl::cli::add_query_command(app, action);
+    ovcl::cli::add_benchmark_command(app, action);
     try {
-        app.parse(argc, argv);
+        // benchmark_app's one-dash long names (-hint, -nireq) become CLI11's two-dash ones.
+        std::vector<std::string> args = ovcl::cli::normalize_benchmark_args(app, argc, argv);
+        std::vector<char*> arg_ptrs;
+        for (std::string& a : args)
+            arg_ptrs.push_back(a.data());
+        app.parse(static_cast<int>(arg_ptrs.size()), arg_ptrs.data());
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);  // prints help/version to stdout, usage errors to stderr
         return code == 0 ? 0 : 2;

@@ -1,0 +1,368 @@
+// `ovcl benchmark`: OpenVINO's benchmark_app for ovcl devices. The same eleven steps, flags,
+// defaults and printout (compile time, first inference, count, duration, latency
+// median/average/min/max, throughput), the same report files. Options:
+// benchmark_options.*, input data: benchmark_inputs.*, loops: benchmark_runner.*, reports:
+// benchmark_report.*.
+#include <unistd.h>
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "ovcl/core.hpp"
+#include "runtime/trace.hpp"
+#include "tools/benchmark_inputs.hpp"
+#include "tools/benchmark_options.hpp"
+#include "tools/benchmark_report.hpp"
+#include "tools/benchmark_runner.hpp"
+#include "tools/commands.hpp"
+
+namespace ovcl {
+namespace cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Section = StatisticsReport::Section;
+
+/// benchmark_app runs 60 s on CPU and GPU when neither -t nor -niter is given.
+constexpr double kDefaultSeconds = 60;
+
+std::string fixed2(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof(buf), "%.2f", v);
+    return buf;
+}
+
+double ms_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+void step(int id, const std::string& extra = "") {
+    static const char* const names[] = {"Parsing and validating input arguments",
+                                        "Loading the ovcl runtime",
+                                        "Setting device configuration",
+                                        "Reading model files",
+                                        "Resizing model to match image sizes and given batch",
+                                        "Configuring input of the model",
+                                        "Loading the model to the device",
+                                        "Querying optimal runtime parameters",
+                                        "Creating infer requests and preparing input tensors",
+                                        "Measuring performance",
+                                        "Dumping statistics report"};
+    std::cout << "[Step " << id << "/11] " << names[id - 1] << (extra.empty() ? "" : " (" + extra + ")") << "\n";
+}
+
+std::ostream& info() {
+    return std::cout << "[ INFO ] ";
+}
+std::ostream& warning() {
+    return std::cout << "[ WARNING ] ";
+}
+
+void print_ports(const char* title, const OutputVector& ports) {
+    info() << title << "\n";
+    for (const Output& p : ports) {
+        std::ostringstream os;
+        os << p.get_element_type() << " / [...] / " << p.get_partial_shape();
+        info() << "    " << input_name(p) << " (node: " << p.node->get_friendly_name() << ") : " << os.str() << "\n";
+    }
+}
+
+/// -infer_precision "f16" or "GPU:f16,REF:f32": the value for `device` (a "GPU" entry serves "GPU.1").
+std::string precision_for(const std::string& arg, const std::string& device) {
+    if (arg.find(':') == std::string::npos)
+        return arg;
+    std::stringstream ss(arg);
+    std::string item, best;
+    size_t best_len = 0;
+    while (std::getline(ss, item, ',')) {
+        const size_t colon = item.find(':');
+        if (colon == std::string::npos)
+            raise<InvalidArgument>("-infer_precision '", arg, "': give DEVICE:precision for every entry");
+        const std::string dev = item.substr(0, colon);
+        if ((device == dev || device.rfind(dev + ".", 0) == 0) && dev.size() > best_len) {
+            best = item.substr(colon + 1);
+            best_len = dev.size();
+        }
+    }
+    if (best_len == 0)
+        raise<InvalidArgument>("-infer_precision '", arg, "': no entry for device ", device);
+    return best;
+}
+
+/// The properties of compile_model, as benchmark_app sets them from the flags.
+AnyMap device_config(const BenchmarkOptions& opt) {
+    AnyMap config;
+    using hint::PerformanceMode;
+    if (opt.hint.empty()) {
+        const auto mode = opt.api == "sync" ? PerformanceMode::LATENCY : PerformanceMode::THROUGHPUT;
+        std::ostringstream os;
+        os << mode;
+        warning() << "Performance hint was not explicitly specified in command line. Device(" << opt.device
+                  << ") performance hint will be set to " << os.str() << ".\n";
+        config.insert(hint::performance_mode(mode));
+    } else if (opt.hint == "throughput" || opt.hint == "tput") {
+        config.insert(hint::performance_mode(PerformanceMode::THROUGHPUT));
+    } else if (opt.hint == "cumulative_throughput" || opt.hint == "ctput") {
+        config.insert(hint::performance_mode(PerformanceMode::CUMULATIVE_THROUGHPUT));
+    } else if (opt.hint == "latency") {
+        config.insert(hint::performance_mode(PerformanceMode::LATENCY));
+    }  // "none": the device's own default
+    if (opt.nireq)
+        config.insert(hint::num_requests(opt.nireq));
+    if (!opt.pc && opt.counters_requested())
+        warning() << "Turn on performance counters for " << opt.device << " device since "
+                  << (opt.pcsort.empty() ? "report type is " + opt.report_type : "pcsort value is " + opt.pcsort)
+                  << ".\n";
+    config.insert(enable_profiling(opt.counters_requested()));
+    if (!opt.nstreams.empty())
+        config[num_streams.key] = opt.nstreams == "AUTO" ? Any(std::string("AUTO")) : Any(std::stoi(opt.nstreams));
+    if (!opt.infer_precision.empty())
+        config[hint::inference_precision.key] = element::Type(precision_for(opt.infer_precision, opt.device));
+    return config;
+}
+
+std::string property_text(const CompiledModel& compiled, const std::string& key) {
+    try {
+        return compiled.get_property(key).to_string();
+    } catch (const std::exception& e) {
+        return std::string("<error: ") + e.what() + ">";
+    }
+}
+
+/// Creates the folder of `path` and checks the file can be written (it is replaced later).
+void check_writable(const std::string& path, const char* flag) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path parent = fs::path(path).parent_path();
+    if (!parent.empty())
+        fs::create_directories(parent, ec);
+    std::ofstream probe(path, std::ios::app);
+    if (!probe)
+        raise<InvalidArgument>(flag, " ", path, ": cannot write the file",
+                               ec ? " (" + ec.message() + ")" : std::string());
+}
+
+std::string format_latency(double value_ms, double average_ms) {
+    // As benchmark_app: microseconds when the average is under a millisecond.
+    return average_ms < 1.0 ? fixed2(value_ms * 1000) + " us" : fixed2(value_ms) + " ms";
+}
+
+int benchmark(BenchmarkOptions opt) {
+    step(1);
+    info() << "Parsing input parameters\n";
+    validate(opt);
+    const bool async = opt.api == "async";
+    const bool with_report = !opt.report_type.empty();
+    StatisticsReport report;
+    for (const auto& [k, v] : command_line_pairs())
+        report.add(Section::COMMAND_LINE, k, v);
+
+    step(2);
+    Core core;
+    info() << "ovcl:\n";
+    info() << "Build ................................. " << get_version().build_number << "\n\n";
+    info() << "Device info:\n";
+    for (const auto& [name, version] : core.get_versions(opt.device))
+        info() << name << "\n"
+               << "[ INFO ] Build ................................. " << version.build_number << "\n";
+    std::cout << "\n";
+
+    step(3);
+    const AnyMap config = device_config(opt);
+    if (!opt.cache_dir.empty())
+        core.set_property({{cache_dir.key, opt.cache_dir}});
+    if (!opt.trace.empty()) {
+        check_writable(opt.trace, "-trace");  // the trace is written at the end: fail before the run instead
+        trace::set_output(opt.trace);         // before compiling: device queues record timestamps from the start
+    }
+
+    step(4);
+    info() << "Loading model files\n";
+    auto t0 = Clock::now();
+    const LoadedModel loaded = load_model(core, opt.model_path, opt.default_model);
+    const double read_ms = ms_since(t0);
+    info() << "Read model took " << fixed2(read_ms) << " ms\n";
+    info() << "Model: " << loaded.description << "\n";
+    info() << "Original model I/O parameters:\n";
+    print_ports("Model inputs:", loaded.model->inputs());
+    print_ports("Model outputs:", loaded.model->outputs());
+    report.add(Section::RESULTS, "read model time (ms)", fixed2(read_ms));
+
+    step(5);
+    t0 = Clock::now();
+    if (reshape_model(*loaded.model, opt.shape, opt.batch)) {
+        const double reshape_ms = ms_since(t0);
+        info() << "Reshape model took " << fixed2(reshape_ms) << " ms\n";
+        report.add(Section::RESULTS, "reshape model time (ms)", fixed2(reshape_ms));
+    }
+    const uint32_t batch = batch_size(loaded.model->inputs(), opt.batch);
+    info() << "Model batch size: " << batch << "\n";
+
+    step(6);
+    print_ports("Model inputs:", loaded.model->inputs());
+    print_ports("Model outputs:", loaded.model->outputs());
+
+    step(7);
+    t0 = Clock::now();
+    CompiledModel compiled = core.compile_model(loaded.model, opt.device, config);
+    const double compile_ms = ms_since(t0);
+    info() << "Compile model took " << fixed2(compile_ms) << " ms\n";
+    if (!opt.cache_dir.empty())
+        info() << "Model cache: " << (compiled.get_property(loaded_from_cache) ? "loaded from " : "compiled into ")
+               << opt.cache_dir << "\n";
+    report.add(Section::RESULTS, "compile model time (ms)", fixed2(compile_ms));
+
+    if (opt.niter == 0) {
+        info() << "Model compiled successfully. Skipping inference due to -niter 0.\n";
+        step(8, "skipped");
+        step(9, "skipped");
+        step(10, "skipped");
+        step(11);
+        if (with_report)
+            info() << "Statistics report is stored to " << report.write(opt.report_folder, opt.json_stats) << "\n";
+        return 0;
+    }
+
+    step(8);
+    info() << "Model:\n";
+    for (const PropertyName& key : compiled.get_property(supported_properties))
+        if (key != supported_properties.key)
+            info() << "  " << key << ": " << property_text(compiled, key) << "\n";
+    const std::string streams = property_text(compiled, num_streams.key);
+
+    step(9);
+    uint32_t nireq = 1;
+    if (async)
+        nireq = opt.nireq ? opt.nireq : compiled.get_property(optimal_number_of_infer_requests);
+    std::vector<InferRequest> requests;
+    for (uint32_t i = 0; i < std::max(1u, nireq); ++i)
+        requests.push_back(compiled.create_infer_request());
+    const PreparedInputs inputs =
+        prepare_inputs(compiled.inputs(), opt.inputs, opt.data_shape, opt.seed, requests.size());
+    if (opt.inputs.empty())
+        warning() << "No input files were given: all inputs will be filled with random values!\n";
+    for (const std::string& line : inputs.descriptions)
+        info() << line << "\n";
+    for (size_t r = 0; r < requests.size(); ++r)
+        for (const auto& [port, tensor] : inputs.per_request[r])
+            requests[r].set_tensor(port, tensor);
+
+    RunLimits limits;
+    limits.seconds = opt.time_s > 0 ? opt.time_s : (opt.niter_given() ? 0 : kDefaultSeconds);
+    if (opt.niter_given()) {
+        limits.iterations = static_cast<uint64_t>(opt.niter);
+        if (async && limits.iterations % nireq) {
+            const uint64_t aligned = (limits.iterations + nireq - 1) / nireq * nireq;
+            warning() << "Number of iterations was aligned by request number from " << limits.iterations << " to "
+                      << aligned << " using number of requests " << nireq << "\n";
+            limits.iterations = aligned;
+        }
+    }
+    report.add(Section::CONFIGURATION, "topology", loaded.model->get_friendly_name());
+    report.add(Section::CONFIGURATION, "target device", opt.device);
+    report.add(Section::CONFIGURATION, "API", opt.api);
+    report.add(Section::CONFIGURATION, "inference_only", "True");
+    report.add(Section::CONFIGURATION, "precision",
+               opt.infer_precision.empty() ? "UNSPECIFIED" : precision_for(opt.infer_precision, opt.device));
+    report.add(Section::CONFIGURATION, "batch size", std::to_string(batch));
+    report.add(Section::CONFIGURATION, "number of iterations", std::to_string(limits.iterations));
+    report.add(Section::CONFIGURATION, "number of parallel infer requests", std::to_string(requests.size()));
+    report.add(Section::CONFIGURATION, "duration (ms)", std::to_string(static_cast<int64_t>(limits.seconds * 1000)));
+    report.add(Section::CONFIGURATION, "number of " + opt.device + " streams", streams);
+
+    std::ostringstream what;
+    what << "Start inference " << opt.api << "hronously";
+    if (async)
+        what << ", " << requests.size() << " inference requests using " << streams << " streams for " << opt.device;
+    what << ", limits: ";
+    if (limits.seconds > 0)
+        what << static_cast<int64_t>(limits.seconds * 1000) << " ms duration" << (limits.iterations ? ", " : "");
+    if (limits.iterations)
+        what << limits.iterations << " iterations";
+    step(10, what.str());
+    info() << "Benchmarking in inference only mode (inputs filling are not included in measurement loop).\n";
+    const double first_ms = time_first_inference(requests[0], async);
+    info() << "First inference took " << fixed2(first_ms) << " ms\n";
+    report.add(Section::RESULTS, "first inference time (ms)", fixed2(first_ms));
+
+    Progress progress(limits, ::isatty(::fileno(stdout)) != 0);
+    const Measurement m = async ? run_async(requests, limits, progress) : run_sync(requests[0], limits, progress);
+    const LatencyStats lat = latency_stats(m.latencies_ms, opt.latency_percentile);
+    const double fps = m.duration_ms > 0 ? 1000.0 * batch * static_cast<double>(m.iterations) / m.duration_ms : 0;
+
+    step(11);
+    if (!opt.trace.empty()) {
+        trace::flush();
+        trace::set_output("");
+        info() << "Trace of the run is stored to " << opt.trace << "\n";
+    }
+    if (opt.counters_requested()) {
+        std::vector<Counters> per_request;
+        for (auto& r : requests)
+            per_request.push_back(r.get_profiling_info());
+        if (!opt.pcsort.empty()) {
+            for (size_t i = 0; i < per_request.size(); ++i) {
+                info() << "Performance counts sorted for " << i << "-th infer request\n";
+                print_sorted_counters(std::cout, sort_counters(per_request[i], opt.pcsort));
+            }
+            if (with_report)
+                info() << "Sorted performance counters report is stored to "
+                       << write_sorted_report(opt.report_folder, opt.json_stats,
+                                              sort_counters(average_counters(per_request), opt.pcsort))
+                       << "\n";
+        } else if (opt.pc) {
+            for (size_t i = 0; i < per_request.size(); ++i) {
+                info() << "Performance counts for " << i << "-th infer request\n";
+                print_counters(std::cout, per_request[i]);
+            }
+        }
+        if (opt.report_type == "average_counters" || opt.report_type == "detailed_counters")
+            info() << "Performance counters report is stored to "
+                   << write_counters_report(opt.report_folder, opt.report_type, opt.json_stats, per_request) << "\n";
+    }
+    const std::string latency_key = opt.latency_percentile == 50
+                                        ? "latency (ms)"
+                                        : "latency (" + std::to_string(opt.latency_percentile) + " percentile) (ms)";
+    report.add(Section::RESULTS, "total execution time (ms)", fixed2(m.duration_ms));
+    report.add(Section::RESULTS, "total number of iterations", std::to_string(m.iterations));
+    report.add(Section::RESULTS, latency_key, fixed2(lat.percentile));
+    report.add(Section::RESULTS, "avg latency", fixed2(lat.average));
+    report.add(Section::RESULTS, "min latency", fixed2(lat.min));
+    report.add(Section::RESULTS, "max latency", fixed2(lat.max));
+    report.add(Section::RESULTS, "throughput", fixed2(fps));
+    if (with_report)
+        info() << "Statistics report is stored to " << report.write(opt.report_folder, opt.json_stats) << "\n";
+
+    info() << "Execution Devices: " << property_text(compiled, execution_devices.key) << "\n";
+    info() << "Count:            " << m.iterations << " iterations\n";
+    info() << "Duration:         " << fixed2(m.duration_ms) << " ms\n";
+    info() << "Latency:\n";
+    if (opt.latency_percentile == 50)
+        info() << "   Median:        " << format_latency(lat.percentile, lat.average) << "\n";
+    else
+        info() << "   " << opt.latency_percentile << " percentile:     " << format_latency(lat.percentile, lat.average)
+               << "\n";
+    info() << "   Average:       " << format_latency(lat.average, lat.average) << "\n";
+    info() << "   Min:           " << format_latency(lat.min, lat.average) << "\n";
+    info() << "   Max:           " << format_latency(lat.max, lat.average) << "\n";
+    info() << "Throughput:   " << fixed2(fps) << " FPS\n";
+    return 0;
+}
+
+}  // namespace
+
+void add_benchmark_command(CLI::App& app, Action& action) {
+    auto opt = std::make_shared<BenchmarkOptions>();
+    CLI::App* sub = app.add_subcommand(
+        "benchmark", "Measure latency and throughput as OpenVINO's benchmark_app does (its flags: -hint, -nireq, ...)");
+    add_benchmark_options(*sub, *opt);
+    sub->callback([opt, &action] { action = [opt] { return benchmark(*opt); }; });
+}
+
+}  // namespace cli
+}  // namespace ovcl

@@ -1,0 +1,54 @@
+// Shapes and input data of `ovcl benchmark`: -shape and -b reshape the model, -data_shape gives
+// the tensor shapes of dynamic inputs, -i feeds .npy files; other inputs get seeded random data.
+// Every request gets its tensors before the measurement starts (benchmark_app's "inference only"
+// mode): filling inputs is not timed.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ovcl/model.hpp"
+#include "ovcl/tensor.hpp"
+
+namespace ovcl {
+namespace cli {
+
+/// Parses a -shape / -data_shape value: "name[1,3,224,224][1,3,448,448],name2[1,4]", or
+/// "[1,3,224,224]" (key "": every input). `flag` names the option in errors.
+std::map<std::string, std::vector<PartialShape>> parse_shape_list(const std::string& text, const char* flag);
+
+/// The name a port goes by in options and messages: its first tensor name, else its node's name.
+std::string input_name(const Output& port);
+
+/// Applies -shape and -b (dimension 0 of every input: the batch of NCHW / NC / N... layouts; IR
+/// here carries no layout) to `model`. Returns false when neither is given. Throws
+/// InvalidArgument naming the input for an unknown name or a shape of the wrong rank.
+bool reshape_model(Model& model, const std::string& shape_arg, uint32_t batch);
+
+/// The batch the throughput counts: -b when given, else dimension 0 of the first input that has
+/// a static one, else 1.
+uint32_t batch_size(const OutputVector& inputs, uint32_t batch);
+
+/// Seeded random values: uniform [-1, 1] for real types, 0..9 for integers (valid small indices),
+/// 0/1 for booleans; from mt19937's raw output, as `ovcl run`, so every platform agrees.
+Tensor random_tensor(element::Type type, const Shape& shape, std::mt19937& rng);
+
+struct PreparedInputs {
+    /// For each request, a tensor per model input.
+    std::vector<std::vector<std::pair<Output, Tensor>>> per_request;
+    /// One line per input: "name (f32, [1,3,224,224], static): random (seed 1)".
+    std::vector<std::string> descriptions;
+};
+
+/// Tensors for `requests` requests. `input_args`: the -i values; `data_shape_arg`: -data_shape.
+/// Throws InvalidArgument naming the input and file for a type or shape the input cannot take,
+/// and for a dynamic input without -data_shape or -i.
+PreparedInputs prepare_inputs(const OutputVector& inputs, const std::vector<std::string>& input_args,
+                              const std::string& data_shape_arg, uint32_t seed, size_t requests);
+
+}  // namespace cli
+}  // namespace ovcl
