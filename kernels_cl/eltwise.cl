@@ -4,12 +4,16 @@
 //
 // Macros (set by src/gpu/ops/eltwise.cpp):
 //   VEC            elements per work-item: 8 or 16
-//   NARG           inputs: 1, 2 or 3
-//   TA, TB, TC     compute type of input a, b, c (b, c only when NARG says so)
+//   NARG           inputs: 1 to 6 (a, b, c, d, e, f)
+//   TA .. TF       compute type of input a .. f (those NARG says)
 //   TO             compute type of the output
-//   A_HALF, B_HALF, C_HALF, O_HALF   that buffer stores half (vload_half/vstore_half), its type is float
-//   OP(a[,b[,c]])  the op on vectors of TA/TB/TC, giving a vector of TO; may use p0, p1 (scalar
+//   A_HALF .. F_HALF, O_HALF   that buffer stores half (vload_half/vstore_half), its type is float
+//   OP(a[,b...])   the op on vectors of TA..TF, giving a vector of TO; may use p0, p1 (scalar
 //                  arguments of type TA) and the helpers below
+//   FUSED_TEMPS    (FusedEltwise) OP may assign the float vectors t0..t15: the composed expression of several
+//                  nodes, each node's result in its own temporary; the kernels take one more argument, `lits`
+//                  (constant float*: the scalar operands and parameters, so that nodes that differ only by
+//                  them share one program)
 //   UA             unsigned type of TA (integer variants: wrapping arithmetic and the integer helpers)
 //   REAL           TA is float (the real helpers)
 //
@@ -17,7 +21,7 @@
 //   eltwise_flat   every input is dense over the output or a single element (stride flag ia/ib/ic = 0)
 //   eltwise_bcast  numpy broadcast over merged axes: rows of `inner` output elements, each input dense
 //                  along the row or repeating one element; the rows' input offsets come from
-//                  geo = [outer dims (rank)][outer strides of a (rank)][of b][of c], innermost last
+//                  geo = [outer dims (rank)][outer strides of a (rank)][of b]..., innermost last
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -30,7 +34,7 @@
 #define CMP(m) (CVT(uchar)(m) & (uchar)1)
 #define IS_TRUE(x) ((x) != (uchar)0)
 
-// Storage of each buffer (SA..SO): its compute type, or half read and written as float (HA..HC = 1).
+// Storage of each buffer (SA..SF, SO): its compute type, or half read and written as float (HA..HF = 1).
 #ifdef A_HALF
 #define SA half
 #define HA 1
@@ -51,6 +55,27 @@
 #else
 #define SC TC
 #define HC 0
+#endif
+#ifdef D_HALF
+#define SD half
+#define HD 1
+#else
+#define SD TD
+#define HD 0
+#endif
+#ifdef E_HALF
+#define SE half
+#define HE 1
+#else
+#define SE TE
+#define HE 0
+#endif
+#ifdef F_HALF
+#define SF half
+#define HF 1
+#else
+#define SF TF
+#define HF 0
 #endif
 #ifdef O_HALF
 #define SO half
@@ -127,45 +152,73 @@ inline VTA floormod_v(VTA x, VTA y) {
 }
 #endif
 
-#if NARG == 1
-#define IN_PARAMS global const SA* a
-#define IN_PTRS(oa, ob, oc) a + (oa)
-#define IN_FLAGS uint ia
-#define IN_FLAG_ARGS ia
-#define BLOCK_IN global const SA *a, uint ia
-#elif NARG == 2
-#define IN_PARAMS global const SA *a, global const SB *b
-#define IN_PTRS(oa, ob, oc) a + (oa), b + (ob)
-#define IN_FLAGS uint ia, uint ib
-#define IN_FLAG_ARGS ia, ib
-#define BLOCK_IN global const SA *a, global const SB *b, uint ia, uint ib
-#else
-#define IN_PARAMS global const SA *a, global const SB *b, global const SC *c
-#define IN_PTRS(oa, ob, oc) a + (oa), b + (ob), c + (oc)
-#define IN_FLAGS uint ia, uint ib, uint ic
-#define IN_FLAG_ARGS ia, ib, ic
-#define BLOCK_IN global const SA *a, global const SB *b, global const SC *c, uint ia, uint ib, uint ic
-#endif
-
-// n (1..VEC) output elements at o from inputs starting at a, b, c.
-inline void block(BLOCK_IN, global SO* o, uint n, TA p0, TA p1) {
-    VT(TA) va;
-    LOAD_INPUT(TA, HA, a, ia, n, va)
+// FOR_INPUTS(M) expands M(name, storage, compute type, half, stride flag, slot) for each of the NARG inputs.
+#define IN_A(M) M(a, SA, TA, HA, ia, 1)
 #if NARG >= 2
-    VT(TB) vb;
-    LOAD_INPUT(TB, HB, b, ib, n, vb)
+#define IN_B(M) M(b, SB, TB, HB, ib, 2)
+#else
+#define IN_B(M)
 #endif
 #if NARG >= 3
-    VT(TC) vc;
-    LOAD_INPUT(TC, HC, c, ic, n, vc)
-#endif
-#if NARG == 1
-    const VTO r = OP(va);
-#elif NARG == 2
-    const VTO r = OP(va, vb);
+#define IN_C(M) M(c, SC, TC, HC, ic, 3)
 #else
-    const VTO r = OP(va, vb, vc);
+#define IN_C(M)
 #endif
+#if NARG >= 4
+#define IN_D(M) M(d, SD, TD, HD, id, 4)
+#else
+#define IN_D(M)
+#endif
+#if NARG >= 5
+#define IN_E(M) M(e, SE, TE, HE, ie, 5)
+#else
+#define IN_E(M)
+#endif
+#if NARG >= 6
+#define IN_F(M) M(f, SF, TF, HF, if_, 6)
+#else
+#define IN_F(M)
+#endif
+#define FOR_INPUTS(M) IN_A(M) IN_B(M) IN_C(M) IN_D(M) IN_E(M) IN_F(M)
+
+#define IN_PARAM(x, S, T, H, fl, k) global const S* x,
+#define IN_FLAG(x, S, T, H, fl, k) uint fl,
+#define IN_PTR(x, S, T, H, fl, k) x + CAT(o, x),
+#define IN_FLAG_ARG(x, S, T, H, fl, k) fl,
+#define IN_LOAD(x, S, T, H, fl, k) \
+    VT(T) CAT(v, x);               \
+    LOAD_INPUT(T, H, x, fl, n, CAT(v, x))
+
+#ifdef FUSED_TEMPS
+#define LIT_PARAM , constant float *lits
+#define LIT_ARG , lits
+#else
+#define LIT_PARAM
+#define LIT_ARG
+#endif
+
+#if NARG == 1
+#define OP_CALL OP(va)
+#elif NARG == 2
+#define OP_CALL OP(va, vb)
+#elif NARG == 3
+#define OP_CALL OP(va, vb, vc)
+#elif NARG == 4
+#define OP_CALL OP(va, vb, vc, vd)
+#elif NARG == 5
+#define OP_CALL OP(va, vb, vc, vd, ve)
+#else
+#define OP_CALL OP(va, vb, vc, vd, ve, vf)
+#endif
+
+// n (1..VEC) output elements at o from inputs starting at a, b, ...
+inline void block(FOR_INPUTS(IN_PARAM) FOR_INPUTS(IN_FLAG) global SO* o, uint n, TA p0, TA p1 LIT_PARAM) {
+    FOR_INPUTS(IN_LOAD)
+#ifdef FUSED_TEMPS
+    // The results of a FusedEltwise's nodes (OP assigns them in order; unused ones cost nothing).
+    VT(float) t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15;
+#endif
+    const VTO r = OP_CALL;
 #ifdef O_HALF
     if (n == VEC) {
         CAT(CAT(vstore_half, VEC), _rte)(r, 0, o);
@@ -188,46 +241,38 @@ inline void block(BLOCK_IN, global SO* o, uint n, TA p0, TA p1) {
 }
 
 // Same-shape or single-element inputs: block g covers output elements [g * VEC, g * VEC + VEC).
-kernel void eltwise_flat(IN_PARAMS, global SO* out, uint total, uint blocks, IN_FLAGS, TA p0, TA p1) {
+#define FLAT_OFFSET(x, S, T, H, fl, k) const uint CAT(o, x) = fl ? x0 : 0;
+kernel void eltwise_flat(FOR_INPUTS(IN_PARAM) global SO* out, uint total, uint blocks, FOR_INPUTS(IN_FLAG) TA p0,
+                         TA p1 LIT_PARAM) {
     const uint g = get_global_id(0);
     if (g >= blocks)
         return;
     const uint x0 = g * VEC;
-    block(IN_PTRS(ia ? x0 : 0, ib ? x0 : 0, ic ? x0 : 0), IN_FLAG_ARGS, out + x0, min((uint)VEC, total - x0), p0,
-          p1);
+    FOR_INPUTS(FLAT_OFFSET)
+    block(FOR_INPUTS(IN_PTR) FOR_INPUTS(IN_FLAG_ARG) out + x0, min((uint)VEC, total - x0), p0, p1 LIT_ARG);
 }
 
 // Numpy broadcasting over the merged output axes [outer..., inner]: work-item (x, y, z) computes block x of
 // the row at y along the innermost outer axis and z over the other outer axes (row-major); only those take
 // divisions, and not the outermost.
-kernel void eltwise_bcast(IN_PARAMS, global SO* out, constant uint* geo, uint rank, uint inner, uint row_blocks,
-                          uint rows_y, IN_FLAGS, TA p0, TA p1) {
+#define ROW_OFFSET(x, S, T, H, fl, k) uint CAT(o, x) = (fl ? x0 : 0) + y * geo[(k) * rank + last];
+#define AXIS_OFFSET(x, S, T, H, fl, k) CAT(o, x) += i * geo[(k) * rank + ax];
+kernel void eltwise_bcast(FOR_INPUTS(IN_PARAM) global SO* out, constant uint* geo, uint rank, uint inner,
+                          uint row_blocks, uint rows_y, FOR_INPUTS(IN_FLAG) TA p0, TA p1 LIT_PARAM) {
     const uint x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
     if (x >= row_blocks || y >= rows_y)
         return;
     const uint x0 = x * VEC, last = rank - 1;
-    uint oa = (ia ? x0 : 0) + y * geo[rank + last], ob = 0, oc = 0;
-#if NARG >= 2
-    ob = (ib ? x0 : 0) + y * geo[2 * rank + last];
-#endif
-#if NARG >= 3
-    oc = (ic ? x0 : 0) + y * geo[3 * rank + last];
-#endif
+    FOR_INPUTS(ROW_OFFSET)
     uint r = z;
-    for (uint k = last; k-- > 0;) {
+    for (uint ax = last; ax-- > 0;) {
         uint i = r;
-        if (k > 0) {
-            i = r % geo[k];
-            r /= geo[k];
+        if (ax > 0) {
+            i = r % geo[ax];
+            r /= geo[ax];
         }
-        oa += i * geo[rank + k];
-#if NARG >= 2
-        ob += i * geo[2 * rank + k];
-#endif
-#if NARG >= 3
-        oc += i * geo[3 * rank + k];
-#endif
+        FOR_INPUTS(AXIS_OFFSET)
     }
-    block(IN_PTRS(oa, ob, oc), IN_FLAG_ARGS, out + ((size_t)z * rows_y + y) * inner + x0, min((uint)VEC, inner - x0),
-          p0, p1);
+    block(FOR_INPUTS(IN_PTR) FOR_INPUTS(IN_FLAG_ARG) out + ((size_t)z * rows_y + y) * inner + x0,
+          min((uint)VEC, inner - x0), p0, p1 LIT_ARG);
 }

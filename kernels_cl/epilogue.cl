@@ -1,31 +1,53 @@
 // The fused epilogue shared by the convolution and MatMul kernels (included, not built alone).
 // -DFUSED=n adds a kernel argument `bias` (f32; what it is indexed by is the including kernel's
 // business); -DACT=n picks the activation: 0 none, 1 Relu, 2 Clamp to [ACT_LO, ACT_HI],
-// 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish with beta 1. ACTIVATE works on scalars and vectors alike.
+// 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish with beta 1, 7 Gelu (erf), 8 Gelu (tanh approximation),
+// 9 Elu with alpha ACT_ALPHA, 10 HSigmoid, 11 Mish, 12 SoftPlus; -DACT_POST(v)=e (optional) applies the
+// expression e of v after the activation (post ops by scalars: "(((v)*(0.25f))-(1.0f))"). ACTIVATE works on
+// scalars and vectors alike (its argument may be evaluated several times: pass one without side effects).
 #ifndef FUSED
 #define FUSED 0
 #endif
 #ifndef ACT
 #define ACT 0
 #endif
+// log(1 + e^x) without overflow, as host_ref computes it.
+#define EPI_SOFTPLUS(v) select(log1p(exp(v)), (v) + log1p(exp(-(v))), (v) > 0.f)
 #if ACT == 1
-#define ACTIVATE(v) fmax((v), 0.f)
+#define ACT_BASE(v) fmax((v), 0.f)
 #elif ACT == 2
-#define ACTIVATE(v) fmin(fmax((v), ACT_LO), ACT_HI)
+#define ACT_BASE(v) fmin(fmax((v), ACT_LO), ACT_HI)
 #elif ACT == 3
-#define ACTIVATE(v) (1.f / (1.f + exp(-(v))))
+#define ACT_BASE(v) (1.f / (1.f + exp(-(v))))
 #elif ACT == 4
-#define ACTIVATE(v) tanh(v)
+#define ACT_BASE(v) tanh(v)
 #elif ACT == 5
-#define ACTIVATE(v) ((v) * fmin(fmax((v) + 3.f, 0.f), 6.f) / 6.f)
+#define ACT_BASE(v) ((v) * fmin(fmax((v) + 3.f, 0.f), 6.f) / 6.f)
 #elif ACT == 6
-#define ACTIVATE(v) ((v) / (1.f + exp(-(v))))
+#define ACT_BASE(v) ((v) / (1.f + exp(-(v))))
+#elif ACT == 7
+#define ACT_BASE(v) (0.5f * (v) * (1.f + erf((v) * 0.70710678118654752440f)))
+#elif ACT == 8
+// 0.5 x (1 + tanh(u)) as x / (1 + exp(-2u)): no cancellation for x << 0 (see eltwise_exprs.cpp).
+#define ACT_BASE(v) ((v) / (1.f + exp(-1.5957691216057308f * ((v) + 0.044715f * (v) * (v) * (v)))))
+#elif ACT == 9
+#define ACT_BASE(v) select(ACT_ALPHA * expm1(v), (v), (v) > 0.f)
+#elif ACT == 10
+#define ACT_BASE(v) (fmin(fmax((v) + 3.f, 0.f), 6.f) / 6.f)
+#elif ACT == 11
+#define ACT_BASE(v) ((v) * tanh(EPI_SOFTPLUS(v)))
+#elif ACT == 12
+#define ACT_BASE(v) EPI_SOFTPLUS(v)
 #else
-#define ACTIVATE(v) (v)
+#define ACT_BASE(v) (v)
+#endif
+#ifdef ACT_POST
+#define ACTIVATE(v) ACT_POST(ACT_BASE(v))
+#else
+#define ACTIVATE(v) ACT_BASE(v)
 #endif
 #if FUSED
 #define BIAS_ARG , __global const float* restrict bias
 #else
 #define BIAS_ARG
 #endif
-

@@ -1,5 +1,6 @@
 // Reductions over a region of f32 (or f16-stored) data: ReduceSum/Mean/Max/Min/Prod/L1/L2 (reduce), Softmax
-// and LogSoftmax (softmax), MVN (mvn), NormalizeL2 (normalize_l2); and BatchNormInference (batch_norm).
+// and LogSoftmax (softmax), MVN (mvn; FusedMVN: mvn_affine), NormalizeL2 (normalize_l2); and
+// BatchNormInference (batch_norm).
 // Macros: IO_HALF (optional) the data (x, y; batch_norm's parameters too) are half in memory, read with
 // vload_half and written with vstore_half_rte; all arithmetic stays f32. Otherwise none: one program serves
 // every kernel (the reduce op is the argument `op`, a switch around whole loops, so each op's loops are
@@ -25,28 +26,33 @@ inline int base_of(int s, int8 k) {
     return c0 * k.s4 + c1 * k.s5 + s * k.s6;
 }
 
-// Rows: BODY16 for 16 contiguous elements at offset p, BODY1 for one (the tail of each run).
+// Rows: BODY16 for 16 contiguous elements at offset p, BODY1 for one (the tail of each run). red_i is the
+// position of p in the reduced region (row-major over the reduced runs), for per-position tables.
 #define FOR_ROWS(base, red, BODY16, BODY1)                                  \
     for (int r2 = 0; r2 < red.s2; ++r2)                                     \
         for (int r1 = 0; r1 < red.s1; ++r1) {                               \
             const int row_ = (base) + r2 * red.s6 + r1 * red.s5;            \
+            const int row_i_ = (r2 * red.s1 + r1) * red.s0;                 \
             int i_ = 0;                                                     \
             for (; i_ + 16 <= red.s0; i_ += 16) {                           \
                 const int p = row_ + i_;                                    \
+                const int red_i = row_i_ + i_;                              \
                 BODY16                                                      \
             }                                                               \
             for (; i_ < red.s0; ++i_) {                                     \
                 const int p = row_ + i_;                                    \
+                const int red_i = row_i_ + i_;                              \
                 BODY1                                                       \
             }                                                               \
         }
 
-// Columns: BODY at offset p of every reduced position.
+// Columns: BODY at offset p of every reduced position (red_i as above).
 #define FOR_COLUMNS(base, red, BODY)                                        \
     for (int r2 = 0; r2 < red.s2; ++r2)                                     \
         for (int r1 = 0; r1 < red.s1; ++r1)                                 \
             for (int r0 = 0; r0 < red.s0; ++r0) {                           \
                 const int p = (base) + r2 * red.s6 + r1 * red.s5 + r0 * red.s4; \
+                const int red_i = (r2 * red.s1 + r1) * red.s0 + r0;         \
                 BODY                                                        \
             }
 
@@ -230,9 +236,10 @@ __kernel void softmax(__global const DATA* x, __global DATA* y, REGION_ARGS, int
 // ---- MVN ----
 
 // (x - mean) / div with div = sqrt(var + eps) (inside) or sqrt(var) + eps; 1 without normalize_variance.
+// mvn_affine (FusedMVN) then applies y * sc[red_i] + sh[red_i]: a scale and a shift per reduced position.
 #define DEFINE_MVN_COLUMNS(NAME, V, LOAD, STORE)                                                          \
     inline void NAME(__global const DATA* x, __global DATA* y, int base, int8 red, float count, int nv, \
-                     int inside, float eps) {                                                             \
+                     int inside, float eps, __global const float* sc, __global const float* sh) {        \
         V sum = (V)(0.0f);                                                                               \
         FOR_COLUMNS(base, red, sum += LOAD(x + p);)                                                      \
         const V mean = sum / count;                                                                      \
@@ -246,13 +253,17 @@ __kernel void softmax(__global const DATA* x, __global DATA* y, REGION_ARGS, int
             var /= count;                                                                                \
             div = inside ? sqrt(var + eps) : sqrt(var) + eps;                                            \
         }                                                                                                \
-        FOR_COLUMNS(base, red, STORE((LOAD(x + p) - mean) / div, y + p);)                                \
+        if (sc) {                                                                                        \
+            FOR_COLUMNS(base, red, STORE(fma((LOAD(x + p) - mean) / div, (V)(sc[red_i]), (V)(sh[red_i])), y + p);) \
+        } else {                                                                                         \
+            FOR_COLUMNS(base, red, STORE((LOAD(x + p) - mean) / div, y + p);)                            \
+        }                                                                                                \
     }
 DEFINE_MVN_COLUMNS(mvn_columns8, float8, LOAD8, STORE8)
 DEFINE_MVN_COLUMNS(mvn_columns1, float, LOAD1, STORE1)
 
 inline void mvn_row(__global const DATA* x, __global DATA* y, int base, int8 red, float count, int nv, int inside,
-                    float eps) {
+                    float eps, __global const float* sc, __global const float* sh) {
     float16 s16 = (float16)(0.0f);
     float sum = 0.0f;
     FOR_ROWS(base, red, s16 += LOAD16(x + p);, sum += LOAD1(x + p);)
@@ -271,12 +282,26 @@ inline void mvn_row(__global const DATA* x, __global DATA* y, int base, int8 red
         var = (var + merge16_add(v16)) / count;
         div = inside ? sqrt(var + eps) : sqrt(var) + eps;
     }
-    FOR_ROWS(base, red, STORE16((LOAD16(x + p) - mean) / div, y + p);, STORE1((LOAD1(x + p) - mean) / div, y + p);)
+    if (sc) {
+        FOR_ROWS(base, red, STORE16(fma((LOAD16(x + p) - mean) / div, vload16(0, sc + red_i), vload16(0, sh + red_i)),
+                                    y + p);,
+                 STORE1(fma((LOAD1(x + p) - mean) / div, sc[red_i], sh[red_i]), y + p);)
+    } else {
+        FOR_ROWS(base, red, STORE16((LOAD16(x + p) - mean) / div, y + p);, STORE1((LOAD1(x + p) - mean) / div, y + p);)
+    }
 }
 
 __kernel void mvn(__global const DATA* x, __global DATA* y, REGION_ARGS, float count, int normalize_variance,
                   int eps_inside_sqrt, float eps) {
-    FOR_UNITS(DISPATCH(mvn_row, mvn_columns8, mvn_columns1, count, normalize_variance, eps_inside_sqrt, eps))
+    __global const float* none = 0;
+    FOR_UNITS(DISPATCH(mvn_row, mvn_columns8, mvn_columns1, count, normalize_variance, eps_inside_sqrt, eps, none,
+                       none))
+}
+
+__kernel void mvn_affine(__global const DATA* x, __global DATA* y, REGION_ARGS, float count, int normalize_variance,
+                         int eps_inside_sqrt, float eps, __global const float* scale, __global const float* shift) {
+    FOR_UNITS(DISPATCH(mvn_row, mvn_columns8, mvn_columns1, count, normalize_variance, eps_inside_sqrt, eps, scale,
+                       shift))
 }
 
 // ---- NormalizeL2 ----

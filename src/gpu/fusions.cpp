@@ -1,12 +1,15 @@
+// The op registry entries of the fused types and the Conv / GroupConv / MatMul + bias + activation + post ops
+// fusion.
 #include "fusions.hpp"
 
 #include <dlfcn.h>
 
-#include <map>
+#include <cstring>
 #include <mutex>
 #include <set>
 
-#include "ovcl/op_registry.hpp"
+#include "fusions_graph.hpp"
+#include "ovcl/ops.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -14,49 +17,98 @@ namespace gpu {
 namespace {
 
 const char* const kPrefix = "Fused";
+constexpr size_t kMaxPostOps = 4;
 
-// Activation types the kernels' epilogue implements, with their op versions.
-const std::map<std::string, int64_t>& activations() {
-    static const std::map<std::string, int64_t> acts = {{"Relu", 1},    {"Clamp", 1},  {"Sigmoid", 1},
-                                                        {"Tanh", 1},    {"HSwish", 4}, {"Swish", 4}};
-    return acts;
+// Activations the kernels' epilogue implements: (type, version) pairs.
+bool epilogue_activation(const Node& n) {
+    static const std::set<std::pair<std::string, int64_t>> acts = {
+        {"Relu", 1},  {"Clamp", 1},    {"Sigmoid", 1}, {"Tanh", 1}, {"HSwish", 4},   {"Swish", 4},
+        {"Gelu", 2},  {"Gelu", 7},     {"Elu", 1},     {"Mish", 4}, {"SoftPlus", 4}, {"HSigmoid", 5}};
+    return n.get_input_size() == 1 && n.get_output_size() == 1 && acts.count({n.get_type_name(), n.get_version()});
 }
 
-const OpSpec& spec_of(const std::string& type, int64_t version) {
-    const OpSpec* s = OpRegistry::get().find_exact(type, version);
-    if (!s)
-        raise<NotImplemented>("GPU fusion: no op ", type, "-", version, " in the op registry");
-    return *s;
+// The post ops of a fused node: (type, constant first) of "Multiply:vc,Subtract:cv".
+std::vector<std::pair<std::string, bool>> post_ops_of(const Node& node) {
+    std::vector<std::pair<std::string, bool>> ops;
+    const std::string text = node.get_attr<std::string>("post_ops", "");
+    for (size_t p = 0; p < text.size();) {
+        const size_t comma = std::min(text.find(',', p), text.size()), colon = text.find(':', p);
+        if (colon >= comma || text.substr(colon + 1, comma - colon - 1).size() != 2)
+            raise<ModelError>(node.describe(), ": malformed post_ops '", text, "'");
+        ops.emplace_back(text.substr(p, colon - p), text.substr(colon + 1, 2) == "cv");
+        p = comma + 1;
+    }
+    return ops;
 }
 
 std::vector<OutputInfo> fused_infer(const Node& node, const std::vector<InputInfo>& in) {
-    if (in.size() != 3)
-        raise<ModelError>(node.describe(), ": expects 3 inputs (data, weights, bias), got ", in.size());
+    const size_t expected = 3 + post_ops_of(node).size();
+    if (in.size() != expected)
+        raise<ModelError>(node.describe(), ": expects ", expected,
+                          " inputs (data, weights, bias, a Constant per post op), got ", in.size());
     return spec_of(fused_base_type(node.get_type_name()), 1).infer(node, {in[0], in[1]});
 }
 
-// The base op, then Add (numpy broadcast of the bias), then the activation: the host references of the
-// fused nodes, in the order the original graph ran them.
-void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
-    const std::string act = node.get_attr<std::string>("activation", "");
-    TensorVector base{Tensor(out.at(0).get_element_type(), out.at(0).get_shape())};
-    spec_of(fused_base_type(node.get_type_name()), 1).evaluate(node, {in.at(0), in.at(1)}, base, ctx);
-    TensorVector sum{act.empty() ? out.at(0) : Tensor(out.at(0).get_element_type(), out.at(0).get_shape())};
-    spec_of("Add", 1).evaluate(node, {base[0], in.at(2)}, sum, ctx);
-    if (!act.empty())
-        spec_of(act, node.get_attr<int64_t>("activation_version")).evaluate(node, sum, out, ctx);
+// The activation as a node of its own (its version and attributes: what its host reference reads).
+std::shared_ptr<Node> activation_node(const Node& fused, const Tensor& input) {
+    Attributes attrs;
+    bool after = false;
+    for (const auto& [name, value] : fused.get_attributes()) {
+        if (after)
+            attrs.emplace_back(name, value);
+        after = after || name == "activation_version";
+    }
+    auto act = std::make_shared<Node>(fused.get_attr<std::string>("activation"),
+                                      fused.get_attr<int64_t>("activation_version"),
+                                      OutputVector{op::parameter(input.get_element_type(), input.get_shape())}, attrs);
+    act->set_friendly_name(fused.get_friendly_name());
+    act->validate_and_infer_types();
+    return act;
 }
 
-std::string joined_names(const std::vector<std::shared_ptr<Node>>& chain) {
-    std::string names;
-    for (const auto& n : chain) {
-        const auto& rt = n->get_rt_info();
-        auto it = rt.find("fused_names");
-        const std::string own = it != rt.end() && it->second.is<std::string>() ? it->second.as<std::string>()
-                                                                              : n->get_friendly_name();
-        names += (names.empty() ? "" : ",") + own;
+// The base op, then Add (numpy broadcast of the bias), the activation and the post ops: the host references of
+// the fused nodes, in the order the original graph ran them.
+void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
+    const std::string act = node.get_attr<std::string>("activation", "");
+    const auto post = post_ops_of(node);
+    const size_t steps = 2 + (act.empty() ? 0 : 1) + post.size();  // base, Add, activation, post ops
+    size_t step = 0;
+    // The result of the next step: the output for the last one.
+    const auto next = [&] {
+        return TensorVector{++step == steps ? out.at(0) : Tensor(out.at(0).get_element_type(), out.at(0).get_shape())};
+    };
+    TensorVector value = next();
+    spec_of(fused_base_type(node.get_type_name()), 1).evaluate(node, {in.at(0), in.at(1)}, value, ctx);
+    TensorVector sum = next();
+    spec_of("Add", 1).evaluate(node, {value[0], in.at(2)}, sum, ctx);
+    value = sum;
+    if (!act.empty()) {
+        TensorVector activated = next();
+        const auto a = activation_node(node, value[0]);
+        a->spec().evaluate(*a, value, activated, ctx);
+        value = activated;
     }
-    return names;
+    for (size_t j = 0; j < post.size(); ++j) {
+        TensorVector result = next();
+        const Tensor& c = in.at(3 + j);
+        spec_of(post[j].first, 1).evaluate(node, post[j].second ? TensorVector{c, value[0]} : TensorVector{value[0], c},
+                                           result, ctx);
+        value = result;
+    }
+}
+
+// `n` as a post op of the epilogue after `value`: Multiply, Add, Subtract or Divide (numpy) of `value` and a
+// single-value Constant of its type that does not raise its rank; `constant_first`: the Constant is input 0.
+bool post_op(const Node& n, const Output& value, bool& constant_first) {
+    static const std::set<std::string> types = {"Multiply", "Add", "Subtract", "Divide"};
+    if (!types.count(n.get_type_name()) || n.get_version() != 1 || !numpy_binary(n))
+        return false;
+    constant_first = n.input_value(1) == value;
+    const Output c = n.input_value(constant_first ? 0 : 1);
+    double v = 0;
+    return n.input_value(constant_first ? 1 : 0) == value && c != value && scalar_constant(c, v) &&
+           c.get_element_type() == value.get_element_type() &&
+           c.get_partial_shape().size() <= value.get_partial_shape().size();
 }
 
 // The bias input of `add` (the operand that is not `producer`) when it is a Constant that broadcasts along
@@ -101,29 +153,19 @@ void register_fused_ops() {
             dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
         for (const char* base : {"Convolution", "GroupConvolution", "MatMul"})
             OpRegistry::get().add(OpSpec{std::string(kPrefix) + base, 1, fused_infer, fused_ref});
+        OpRegistry::get().add(fused_eltwise_spec());
+        OpRegistry::get().add(fused_mvn_spec());
     });
 }
 
 size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops) {
     register_fused_ops();
     const NodeVector order = model.get_ordered_ops();
-    std::map<Output, std::vector<std::pair<std::shared_ptr<Node>, size_t>>> consumers;
-    for (const auto& n : order)
-        for (size_t i = 0; i < n->get_input_size(); ++i)
-            consumers[n->input_value(i)].emplace_back(n, i);
-    // The single consumer of `port`, unless it has several or is a model output.
-    auto only_consumer = [&](const Output& port) -> std::shared_ptr<Node> {
-        auto it = consumers.find(port);
-        if (it == consumers.end() || it->second.size() != 1 || it->second[0].first->get_type_name() == "Result")
-            return nullptr;
-        return it->second[0].first;
-    };
-
+    Consumers consumers(order);
     size_t fused = 0;
     for (const auto& node : order) {
         const std::string& type = node->get_type_name();
-        if ((type != "Convolution" && type != "GroupConvolution" && type != "MatMul") || host_ops.count(type) ||
-            host_ops.count("Add"))
+        if ((type != "Convolution" && type != "GroupConvolution" && type != "MatMul") || host_ops.count(type))
             continue;
         if (node->get_version() != 1 || node->get_input_size() != 2 || node->get_output_size() != 1)
             continue;
@@ -134,39 +176,49 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
         if (type == "MatMul" && (node->get_input_partial_shape(1).rank_is_dynamic() ||
                                  node->get_input_partial_shape(1).size() < 2))
             continue;  // B a vector: C's last axis is M, not a column axis
-        const Output out(node, 0);
-        auto add = only_consumer(out);
-        if (!add || add->get_type_name() != "Add")
-            continue;
-        auto bias = channel_bias(*add, out, type == "MatMul" ? ps.size() - 1 : 1);
-        if (!bias)
-            continue;
-        std::vector<std::shared_ptr<Node>> chain{node, add};
-        auto act = only_consumer(Output(add, 0));
-        if (act && activations().count(act->get_type_name()) && !host_ops.count(act->get_type_name()) &&
-            act->get_input_size() == 1 &&
-            act->get_version() == activations().at(act->get_type_name()))
+        NodeVector chain{node};
+        const auto tail = [&] { return Output(chain.back(), 0); };
+        std::shared_ptr<Node> bias;
+        if (auto add = consumers.only(tail()); add && add->get_type_name() == "Add" && !host_ops.count("Add")) {
+            bias = channel_bias(*add, tail(), type == "MatMul" ? ps.size() - 1 : 1);
+            if (bias)
+                chain.push_back(add);
+        }
+        std::shared_ptr<Node> act = consumers.only(tail());
+        if (act && epilogue_activation(*act) && !host_ops.count(act->get_type_name()))
             chain.push_back(act);
-        const auto& last = chain.back();
+        else
+            act = nullptr;
+        // Then element-wise ops with a single-value Constant: the epilogue's post ops.
+        OutputVector inputs{node->input_value(0), node->input_value(1), Output()};
+        std::string post;
+        for (size_t n = 0; n < kMaxPostOps; ++n) {
+            auto next = consumers.only(tail());
+            bool constant_first = false;
+            if (!next || host_ops.count(next->get_type_name()) || !post_op(*next, tail(), constant_first))
+                break;
+            post += (post.empty() ? "" : ",") + next->get_type_name() + (constant_first ? ":cv" : ":vc");
+            inputs.push_back(next->input_value(constant_first ? 0 : 1));
+            chain.push_back(next);
+        }
+        if (chain.size() == 1)
+            continue;
+        if (!bias) {  // the kernels' epilogue always adds one
+            Tensor zero(et, Shape{1});
+            std::memset(zero.data(), 0, zero.get_byte_size());
+            bias = op::constant(zero);
+            bias->set_friendly_name(node->get_friendly_name() + "/zero_bias");
+        }
+        inputs[2] = Output(bias, 0);
 
         Attributes attrs = node->get_attributes();
-        attrs.emplace_back("activation", chain.size() == 3 ? last->get_type_name() : "");
-        attrs.emplace_back("activation_version", std::to_string(chain.size() == 3 ? last->get_version() : 0));
-        if (chain.size() == 3)
-            for (const auto& a : last->get_attributes())
+        attrs.emplace_back("post_ops", post);
+        attrs.emplace_back("activation", act ? act->get_type_name() : "");
+        attrs.emplace_back("activation_version", std::to_string(act ? act->get_version() : 0));
+        if (act)
+            for (const auto& a : act->get_attributes())
                 attrs.push_back(a);
-        auto f = std::make_shared<Node>(kPrefix + type, 1,
-                                        OutputVector{node->input_value(0), node->input_value(1), Output(bias, 0)},
-                                        attrs);
-        f->validate_and_infer_types();
-        f->set_friendly_name(last->get_friendly_name());
-        f->output_names(0) = last->output_names(0);
-        f->get_rt_info() = last->get_rt_info();
-        f->get_rt_info()["fused_names"] = joined_names(chain);
-        for (const auto& [consumer, index] : consumers[Output(last, 0)]) {
-            consumer->set_argument(index, Output(f, 0));
-            consumers[Output(f, 0)].emplace_back(consumer, index);
-        }
+        replace_by_fused(std::make_shared<Node>(kPrefix + type, 1, inputs, attrs), chain, consumers);
         ++fused;
     }
     if (fused)

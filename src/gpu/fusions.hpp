@@ -1,14 +1,28 @@
-// Graph fusions of the GPU plugin (OpenVINO's GPU plugin style): Convolution / GroupConvolution / MatMul
-// followed by a per-channel bias Add and an optional activation become one node of an internal op type,
-// FusedConvolution / FusedGroupConvolution / FusedMatMul, which the convolution and matmul kernels run with the
-// bias and activation in their epilogue.
+// Graph fusions of the GPU plugin (OpenVINO's GPU plugin style). Each replaces a pattern of nodes by one node of
+// an internal op type that one kernel runs:
 //
-// A fused node: inputs (data, weights, bias Constant), the base op's attributes, plus "activation" (empty, or
-// Relu, Clamp, Sigmoid, Tanh, HSwish, Swish), "activation_version" and the activation's own attributes (Clamp:
-// "min", "max"). Its friendly name and tensor names are those of the last fused node, rt_info["fused_names"]
-// lists every fused node's friendly name (comma-separated). The op registry entries of the fused types infer
-// and evaluate them with the host references of the base op, Add and the activation, so host fallback and REF
-// still run a transformed model.
+// - FusedConvolution / FusedGroupConvolution / FusedMatMul: Convolution / GroupConvolution / MatMul followed by a
+//   per-channel bias Add, an activation and up to 4 post ops (Multiply / Add / Subtract / Divide by single-value
+//   Constants, e.g. the scale of attention scores), at least one of them; the convolution and matmul kernels apply
+//   them in their epilogue (ops/epilogue.hpp). Inputs (data, weights, bias Constant (a zero when the graph had
+//   none), one Constant per post op), the base op's attributes, plus "post_ops" ("Multiply:vc,Subtract:cv": the
+//   type and whether the value or the Constant comes first), "activation" (empty, or Relu, Clamp, Sigmoid, Tanh,
+//   HSwish, Swish, Gelu, Elu, HSigmoid, Mish, SoftPlus), "activation_version" and then the activation's own
+//   attributes (Clamp: "min", "max"; Gelu-7: "approximation_mode"; Elu: "alpha").
+// - FusedMVN: LayerNorm / MVN patterns (fusions_norm*.cpp): MVN, or its decomposition ReduceMean -> Subtract ->
+//   Power 2 / Multiply -> ReduceMean -> Add eps -> Sqrt / Power 0.5 -> Divide / Multiply by the reciprocal,
+//   optionally followed by Multiply with a Constant (gamma) and Add of a Constant (beta). Inputs (data, axes
+//   Constant, scale Constant, shift Constant), MVN-6's attributes: y = MVN-6(data, axes) * scale + shift.
+// - FusedEltwise: a small DAG of element-wise nodes (fusions_eltwise.cpp) whose intermediates are read only inside
+//   it and are no model outputs, evaluated by one element-wise kernel. Its inputs are the DAG's external inputs;
+//   attributes "ops" (count) and per node j "op<j>" = "<Type>-<version>:<operands>" (operands: i<k> external
+//   input k, t<m> the result of node m) and "op<j>.<name>" its attributes; the last node is the result.
+//
+// Every fused node carries the friendly name and tensor names of the last node it replaces, and
+// rt_info["fused_names"] lists every replaced node's friendly name (comma-separated). The op registry entries of
+// the fused types infer and evaluate them with the host references of the replaced ops, in the original order,
+// so host fallback and REF still run a transformed model. Op types in `host_ops` (OVCL_GPU_HOST_OPS) are never
+// fused: a pattern with one of them is left as it is.
 #pragma once
 
 #include <set>
@@ -19,14 +33,29 @@
 namespace ovcl {
 namespace gpu {
 
+/// External inputs of a FusedEltwise that its kernel reads from memory (single-value Constants are inlined).
+constexpr size_t kMaxFusedEltwiseInputs = 6;
+/// Nodes in one FusedEltwise.
+constexpr size_t kMaxFusedEltwiseOps = 16;
+
 /// Adds the fused op types to the process-wide op registry (idempotent; pins this library in memory so the
 /// registry never points into unloaded code).
 void register_fused_ops();
 /// "FusedConvolution" -> "Convolution"; "" for a type that is not a fused one.
 std::string fused_base_type(const std::string& type);
-/// Fuses every Conv/GroupConv/MatMul -> Add(bias) -> [activation] chain whose intermediates have one consumer
-/// and are no model outputs, leaving out chains with an op type of `host_ops`. Returns the number fused.
+
+/// Fuses every Conv/GroupConv/MatMul -> [Add(bias)] -> [activation] -> [post ops] chain (of two nodes or more) whose
+/// intermediates have one consumer and are no model outputs. Returns the number fused.
 size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops = {});
+/// Fuses LayerNorm / MVN + scale + shift patterns into FusedMVN. Returns the number fused.
+size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops = {});
+/// Fuses DAGs of two or more element-wise nodes into FusedEltwise. Returns the number fused.
+size_t fuse_eltwise(Model& model, const std::set<std::string>& host_ops = {});
+
+/// The nodes a FusedEltwise stands for, rebuilt to read `inputs` (one per input of `fused`: its own input values,
+/// or Parameters of other shapes), validated, in evaluation order, the result last. Throws ModelError when the
+/// node's encoding is malformed.
+NodeVector unfold_fused_eltwise(const Node& fused, const OutputVector& inputs);
 
 }  // namespace gpu
 }  // namespace ovcl

@@ -1,8 +1,9 @@
 // The graph work done before kernels are chosen: constant folding (any op whose inputs are
 // all constants is computed once with host_ref) and shape-subgraph folding (ShapeOf of a
-// static shape becomes a constant, so Reshape targets computed from shapes fold too), then the
-// conv/matmul + bias + activation fusions of fusions.hpp. With an f16 inference precision, the precision pass
-// (precision.hpp) runs between the folding (done in f32, for accuracy) and the fusions (so fused ops see f16).
+// static shape becomes a constant, so Reshape targets computed from shapes fold too), then the fusions of
+// fusions.hpp: MVN / LayerNorm patterns, conv/matmul + bias + activation, element-wise DAGs (in that order).
+// With an f16 inference precision, the precision pass (precision.hpp) runs between the folding (done in f32, for
+// accuracy) and the fusions (so fused ops see f16). DISABLE_TRANSFORMATIONS skips all of it (plugin.cpp).
 #pragma once
 
 #include <memory>

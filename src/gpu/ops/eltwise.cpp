@@ -43,25 +43,28 @@ Shape read_shape(const Node& node, size_t i) {
     return s;
 }
 
+bool used(const EltwiseKernel& k, size_t slot) { return slot == kEltwiseOut || slot < k.arity; }
+
 /// Elements per work-item: one 64-byte vector of the widest compute type, 8 or 16 elements.
 size_t lanes(const EltwiseKernel& k) {
     size_t widest = 1;
-    for (size_t i = 0; i < 4; ++i)
-        if (i == 3 || i < k.arity)
+    for (size_t i = 0; i < kEltwiseSlots; ++i)
+        if (used(k, i))
             widest = std::max(widest, k.types[i] == "long" || k.types[i] == "ulong" ? size_t(8) : size_t(4));
     return widest == 8 ? 8 : 16;
 }
 
 std::string build_options(const EltwiseKernel& k, size_t vec) {
-    static const char* names[] = {"A", "B", "C", "O"};
-    static const char* type_macros[] = {"TA", "TB", "TC", "TO"};
-    std::string params = k.arity == 1 ? "a" : k.arity == 2 ? "a,b" : "a,b,c";
+    static const char* names[kEltwiseSlots] = {"A", "B", "C", "D", "E", "F", "O"};
+    std::string params;
+    for (size_t i = 0; i < k.arity; ++i)
+        params += std::string(i ? "," : "") + static_cast<char>('a' + i);
     std::string o = define("VEC", static_cast<long long>(vec)) + " " +
                     define("NARG", static_cast<long long>(k.arity)) + " " + define("OP(" + params + ")", k.op);
-    for (size_t i = 0; i < 4; ++i) {
-        if (i < 3 && i >= k.arity)
+    for (size_t i = 0; i < kEltwiseSlots; ++i) {
+        if (!used(k, i))
             continue;
-        o += " " + define(type_macros[i], k.types[i]);
+        o += " " + define(std::string("T") + names[i], k.types[i]);
         if (k.half[i])
             o += std::string(" -D") + names[i] + "_HALF";
     }
@@ -69,6 +72,8 @@ std::string build_options(const EltwiseKernel& k, size_t vec) {
         o += " " + define("UA", k.unsigned_type);
     if (k.real)
         o += " -DREAL";
+    if (k.temps)
+        o += " -DFUSED_TEMPS";
     return o;
 }
 
@@ -103,20 +108,30 @@ Validation EltwiseOp::validate(const Node& node, const DeviceInfo&) const {
 
 OpConfig EltwiseOp::configure(const Node& node, const DeviceInfo& device) const {
     const EltwiseKernel k = eltwise_kernel(node);
+    std::vector<size_t> inputs;
+    std::vector<Shape> reads;
+    for (size_t i = 0; i < k.arity; ++i) {
+        inputs.push_back(i);
+        reads.push_back(read_shape(node, i));
+    }
+    return eltwise_config(k, inputs, reads, node.get_output_shape(0), device, "eltwise");
+}
+
+OpConfig eltwise_config(const EltwiseKernel& k, const std::vector<size_t>& inputs, const std::vector<Shape>& reads,
+                        const Shape& out, const DeviceInfo& device, const std::string& prefix) {
     const size_t vec = lanes(k);
-    const Shape out = node.get_output_shape(0);
-    // Three inputs always: a missing one reads as a scalar and never stops axes from merging.
-    std::array<Shape, 3> shapes;
+    // Six inputs always: a missing one reads as a scalar and never stops axes from merging.
+    std::array<Shape, kEltwiseOut> shapes;
     for (size_t i = 0; i < k.arity; ++i)
-        shapes[i] = read_shape(node, i);
-    const auto plan = host_ref::plan_broadcast<3>(shapes, out);
+        shapes[i] = reads.at(i);
+    const auto plan = host_ref::plan_broadcast<kEltwiseOut>(shapes, out);
     const size_t rank = plan.dims.size(), inner = plan.dims.back();
 
     KernelLaunch l;
     l.source = "eltwise";
     l.options = build_options(k, vec);
     for (size_t i = 0; i < k.arity; ++i)
-        l.args.push_back(KernelArg::input(i));
+        l.args.push_back(KernelArg::input(inputs.at(i)));
     l.args.push_back(KernelArg::output(0));
 
     OpConfig config;
@@ -128,7 +143,7 @@ OpConfig EltwiseOp::configure(const Node& node, const DeviceInfo& device) const 
         l.args.push_back(KernelArg::scalar(static_cast<cl_uint>(row_blocks)));
         l.global = {round_up(row_blocks, local)};
         l.local = {local};
-        config.impl_name = "eltwise_flat_x" + std::to_string(vec);
+        config.impl_name = prefix + "_flat_x" + std::to_string(vec);
     } else {
         // geo: outer dims, then each input's outer strides (elements), innermost last.
         const size_t outer = rank - 1;
@@ -153,16 +168,22 @@ OpConfig EltwiseOp::configure(const Node& node, const DeviceInfo& device) const 
         const size_t lx = std::min(local, group_columns(row_blocks)), ly = std::max<size_t>(1, local / lx);
         l.global = {round_up(row_blocks, lx), round_up(rows_y, ly), rows_z};
         l.local = {lx, ly, 1};
-        config.impl_name = "eltwise_bcast_x" + std::to_string(vec);
+        config.impl_name = prefix + "_bcast_x" + std::to_string(vec);
     }
     for (size_t i = 0; i < k.arity; ++i) {
         const size_t step = plan.step[i].back();
         if (step > 1)
-            raise<Exception>(node.describe(), ": input ", i, " has inner stride ", step);
+            raise<Exception>(prefix, ": input ", inputs.at(i), " has inner stride ", step);
         l.args.push_back(KernelArg::scalar(static_cast<cl_uint>(step)));
     }
     l.args.push_back(param(k, 0));
     l.args.push_back(param(k, 1));
+    if (k.temps) {
+        Tensor lits(element::f32, Shape{std::max<size_t>(1, k.literals.size())});
+        std::copy(k.literals.begin(), k.literals.end(), lits.data<float>());
+        l.args.push_back(KernelArg::constant(config.constants.size()));
+        config.constants.push_back(lits);
+    }
     config.launches.push_back(std::move(l));
     return config;
 }

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "ops/gpu_op.hpp"
 
@@ -27,21 +28,48 @@ public:
     OpConfig configure(const Node& node, const DeviceInfo& device) const override;
 };
 
+/// FusedEltwise (fusions.hpp): the nodes' OP expressions composed into one, each node's result in a temporary
+/// (-DFUSED_TEMPS), single-value Constant inputs inlined as literals, up to 6 inputs read from memory, each with
+/// its own numpy broadcast (src/gpu/ops/eltwise_fused.cpp). f32 and f16 storage, every node computed in f32
+/// (an f16 model rounds the intermediates no more: within the f16 tolerance of the unfused graph).
+/// Refused: a node that fusable_eltwise() refuses, more than 6 inputs read from memory, 2^32 elements or more.
+class FusedEltwiseOp : public GpuOp {
+public:
+    Validation validate(const Node& node, const DeviceInfo& device) const override;
+    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
+};
+
+/// Buffers of an element-wise kernel: inputs a..f, then the output.
+constexpr size_t kEltwiseSlots = 7;
+constexpr size_t kEltwiseOut = kEltwiseSlots - 1;
+
 /// What kernels_cl/eltwise.cl needs to run one node: its OP expression and the types of its buffers.
 struct EltwiseKernel {
-    std::string op;                       ///< body of OP(a[,b[,c]]) (no spaces); empty when refused
-    std::string reason;                   ///< why the node is refused (op empty)
-    size_t arity = 1;                     ///< inputs read: a, b, c
-    std::array<std::string, 4> types;     ///< OpenCL compute type of a, b, c and the output
-    std::array<bool, 4> half{};           ///< that buffer stores f16 (its compute type is float)
-    std::string unsigned_type;            ///< UA: unsigned type of a for integer arithmetic (empty: none)
-    bool real = false;                    ///< a computes in float (REAL helpers)
-    std::array<double, 2> params{};       ///< p0, p1 when a is float (Clamp bounds, Elu alpha)
-    std::array<int64_t, 2> int_params{};  ///< p0, p1 when a is an integer (Clamp bounds)
+    std::string op;                                 ///< body of OP(a[,b...]) (no spaces); empty when refused
+    std::string reason;                             ///< why the node is refused (op empty)
+    size_t arity = 1;                               ///< inputs read: a, b, c, ... (up to 6)
+    std::array<std::string, kEltwiseSlots> types;   ///< OpenCL compute type of a..f and the output (last)
+    std::array<bool, kEltwiseSlots> half{};         ///< that buffer stores f16 (its compute type is float)
+    std::string unsigned_type;                      ///< UA: unsigned type of a for integer arithmetic (empty: none)
+    bool real = false;                              ///< a computes in float (REAL helpers)
+    bool temps = false;                             ///< OP assigns the temporaries t0..t15 (FUSED_TEMPS)
+    std::vector<float> literals;                    ///< FUSED_TEMPS: the values OP reads as lits[i]
+    std::array<double, 2> params{};                 ///< p0, p1 when a is float (Clamp bounds, Elu alpha)
+    std::array<int64_t, 2> int_params{};            ///< p0, p1 when a is an integer (Clamp bounds)
 };
 
 /// The kernel of an element-wise node, or the reason it has none (src/gpu/ops/eltwise_exprs.cpp).
 EltwiseKernel eltwise_kernel(const Node& node);
+
+/// Whether `node` can be a node of a FusedEltwise: an arithmetic element-wise op (or a Convert between f32 and
+/// f16) whose inputs and output are f32 or f16, computed in float, with numpy (or no) broadcasting of its inputs
+/// onto its output, static shapes. The reason otherwise.
+Validation fusable_eltwise(const Node& node);
+
+/// The launch of kernels_cl/eltwise.cl for `k`: kernel input j reads node input `inputs[j]` as of shape
+/// `reads[j]` (numpy-broadcast onto `out`). impl_name is `prefix` + "_flat_x<VEC>" or "_bcast_x<VEC>".
+OpConfig eltwise_config(const EltwiseKernel& k, const std::vector<size_t>& inputs, const std::vector<Shape>& reads,
+                        const Shape& out, const DeviceInfo& device, const std::string& prefix);
 
 }  // namespace gpu
 }  // namespace ovcl

@@ -133,9 +133,9 @@ EltwiseKernel convert_kernel(element::Type from, element::Type to) {
                       " (GPU converts among f32, f16, i32, i64, i8, u8, boolean)");
     EltwiseKernel k;
     set_type(k, 0, from);
-    set_type(k, 3, to);
+    set_type(k, kEltwiseOut, to);
     const std::string src = from == element::boolean ? "(IS_TRUE(a)&(char)1)" : "a";
-    const std::string dst = k.types[3];
+    const std::string dst = k.types[kEltwiseOut];
     if (to == element::boolean)
         k.op = "CMP(a!=(TA)0)";
     else if (is_real(to))
@@ -158,7 +158,8 @@ EltwiseKernel select_kernel(element::Type t) {
         return refuse("Select of " + t.to_string());
     EltwiseKernel k;
     k.arity = 3;
-    k.types = {"uchar", bits[size], bits[size], bits[size]};
+    k.types = {"uchar", bits[size], bits[size]};
+    k.types[kEltwiseOut] = bits[size];
     k.op = std::string("select(c,b,CVT(") + mask[size] + ")(IS_TRUE(a)))";
     return k;
 }
@@ -169,7 +170,7 @@ EltwiseKernel logical_kernel(const std::string& type, element::Type t) {
         return refuse(type + " of " + t.to_string());
     EltwiseKernel k;
     k.arity = type == "LogicalNot" ? 1 : 2;
-    k.types = {"uchar", "uchar", "uchar", "uchar"};
+    k.types.fill("uchar");
     k.op = type == "LogicalNot" ? "CMP(a==(uchar)0)" : logicals().at(type);
     return k;
 }
@@ -181,7 +182,7 @@ EltwiseKernel comparison_kernel(const std::string& type, element::Type t) {
     k.arity = 2;
     set_type(k, 0, t);
     set_type(k, 1, t);
-    set_type(k, 3, element::boolean);
+    set_type(k, kEltwiseOut, element::boolean);
     k.op = comparisons().at(type);
     return k;
 }
@@ -264,7 +265,7 @@ EltwiseKernel eltwise_kernel(const Node& node) {
     k.op = expr;
     for (size_t i = 0; i < k.arity; ++i)
         set_type(k, i, node.get_input_element_type(i));
-    set_type(k, 3, node.get_output_element_type(0));
+    set_type(k, kEltwiseOut, node.get_output_element_type(0));
     k.real = is_real(t);
     if (is_int(t))
         k.unsigned_type = "u" + k.types[0];

@@ -1,11 +1,14 @@
 #include "ops/epilogue.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <vector>
 
 #include "fusions.hpp"
+#include "host_ref/ref_utils.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -13,13 +16,56 @@ namespace gpu {
 namespace {
 
 const std::map<std::string, int>& activation_codes() {
-    static const std::map<std::string, int> codes = {{"", 0},     {"Relu", 1},   {"Clamp", 2}, {"Sigmoid", 3},
-                                                     {"Tanh", 4}, {"HSwish", 5}, {"Swish", 6}};
+    static const std::map<std::string, int> codes = {
+        {"", 0},     {"Relu", 1},   {"Clamp", 2}, {"Sigmoid", 3},  {"Tanh", 4},      {"HSwish", 5},
+        {"Swish", 6}, {"Gelu", 7},  {"Elu", 9},   {"HSigmoid", 10}, {"Mish", 11},    {"SoftPlus", 12}};
     return codes;
 }
 
-// An OpenCL C float literal of `v` (rounded to f32, as the host reference compares in f32).
+// The ACT code of the node's activation (Gelu-7 with approximation_mode tanh: 8); -1 when the epilogue has none.
+int activation_code(const Node& node) {
+    const std::string act = node.get_attr<std::string>("activation", "");
+    auto it = activation_codes().find(act);
+    if (it == activation_codes().end())
+        return -1;
+    if (act == "Gelu" && node.get_attr<int64_t>("activation_version", 2) >= 7) {
+        std::string mode = node.get_attr<std::string>("approximation_mode", "erf");
+        std::transform(mode.begin(), mode.end(), mode.begin(), [](unsigned char c) { return std::tolower(c); });
+        return mode == "tanh" ? 8 : 7;
+    }
+    return it->second;
+}
+
+// The post ops (fusions.hpp: "Multiply:vc,Subtract:cv", their Constants from input 3 on) as the body of
+// ACT_POST(v) and their number; empty when there are none, "?" when they are malformed.
+std::string post_expression(const Node& node, size_t& count) {
+    const std::string text = node.get_attr<std::string>("post_ops", "");
+    static const std::map<std::string, char> ops = {
+        {"Multiply", '*'}, {"Add", '+'}, {"Subtract", '-'}, {"Divide", '/'}};
+    std::string e = "(v)";
+    size_t j = 0;
+    for (size_t p = 0; p < text.size(); ++j) {
+        const size_t comma = std::min(text.find(',', p), text.size()), colon = text.find(':', p);
+        const auto op = colon < comma ? ops.find(text.substr(p, colon - p)) : ops.end();
+        if (op == ops.end() || 3 + j >= node.get_input_size() || !node.input_value(3 + j).node->is_constant())
+            return "?";
+        const Tensor& c = node.input_value(3 + j).node->get_constant_value();
+        if (c.get_size() != 1)
+            return "?";
+        const std::string lit = float_literal(host_ref::to_f64(c).at(0));
+        const bool constant_first = text.compare(colon + 1, comma - colon - 1, "cv") == 0;
+        e = "(" + (constant_first ? lit + op->second + e : e + op->second + lit) + ")";
+        p = comma + 1;
+    }
+    count = j;
+    return j == 0 ? "" : e;
+}
+
+}  // namespace
+
 std::string float_literal(double v) {
+    if (std::isnan(v))
+        return "NAN";
     if (std::isinf(v))
         return v > 0 ? "INFINITY" : "(-INFINITY)";
     char buf[32];
@@ -30,8 +76,6 @@ std::string float_literal(double v) {
     return "(" + s + "f)";
 }
 
-}  // namespace
-
 bool is_fused(const Node& node) { return !fused_base_type(node.get_type_name()).empty(); }
 
 std::string base_op_type(const Node& node) {
@@ -41,10 +85,14 @@ std::string base_op_type(const Node& node) {
 Validation validate_epilogue(const Node& node) {
     if (!is_fused(node))
         return Validation::yes();
-    if (node.get_input_size() != 3 || !node.input_value(2).node->is_constant())
+    if (node.get_input_size() < 3 || !node.input_value(2).node->is_constant())
         return Validation::no("the fused bias (input 2) is not a Constant");
+    size_t posts = 0;
+    const std::string post = post_expression(node, posts);
+    if (post == "?" || node.get_input_size() != 3 + posts)
+        return Validation::no("the fused post ops are not Multiply/Add/Subtract/Divide by single-value Constants");
     const std::string act = node.get_attr<std::string>("activation", "");
-    if (!activation_codes().count(act))
+    if (activation_code(node) < 0)
         return Validation::no("no fused epilogue for activation " + act);
     if (act == "Clamp" && (std::isnan(node.get_attr<double>("min")) || std::isnan(node.get_attr<double>("max"))))
         return Validation::no("Clamp with a NaN bound");
@@ -55,10 +103,16 @@ std::string epilogue_options(const Node& node, int mode) {
     if (!is_fused(node))
         return "";
     const std::string act = node.get_attr<std::string>("activation", "");
-    std::string opts = " " + define("FUSED", mode) + " " + define("ACT", activation_codes().at(act));
+    std::string opts = " " + define("FUSED", mode) + " " + define("ACT", activation_code(node));
     if (act == "Clamp")
         opts += " " + define("ACT_LO", float_literal(node.get_attr<double>("min"))) + " " +
                 define("ACT_HI", float_literal(node.get_attr<double>("max")));
+    if (act == "Elu")
+        opts += " " + define("ACT_ALPHA", float_literal(node.get_attr<double>("alpha")));
+    size_t posts = 0;
+    const std::string post = post_expression(node, posts);
+    if (!post.empty())
+        opts += " " + define("ACT_POST(v)", post);
     return opts;
 }
 

@@ -2,7 +2,10 @@
 // output channel plus an activation, applied by the kernel to its accumulators before the store.
 // Kernels read them through build options:
 //   -DFUSED=1        the kernel takes one more argument, `bias` (f32, per output channel, zero-padded)
-//   -DACT=n          0 none, 1 Relu, 2 Clamp (ACT_LO, ACT_HI), 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish (beta 1)
+//   -DACT=n          0 none, 1 Relu, 2 Clamp (ACT_LO, ACT_HI), 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish (beta 1),
+//                    7 Gelu (erf), 8 Gelu (tanh approximation), 9 Elu (ACT_ALPHA), 10 HSigmoid, 11 Mish, 12 SoftPlus
+//   -DACT_POST(v)=e  the post ops after the activation (Multiply/Add/Subtract/Divide by single-value Constants),
+//                    an expression of v with their values as literals
 #pragma once
 
 #include <string>
@@ -15,11 +18,14 @@ namespace gpu {
 bool is_fused(const Node& node);
 /// The node's op type without the "Fused" prefix.
 std::string base_op_type(const Node& node);
-/// Refuses a fused node whose bias is not a Constant or whose activation the kernels lack.
+/// Refuses a fused node whose bias is not a Constant, whose activation the kernels lack or whose post ops are not
+/// Multiply/Add/Subtract/Divide by single-value Constants.
 Validation validate_epilogue(const Node& node);
-/// " -DFUSED=<mode> -DACT=..." for a fused node, "" otherwise (mode 1: bias per column/channel; the kernel
-/// defines other modes).
+/// " -DFUSED=<mode> -DACT=... [-DACT_POST(v)=...]" for a fused node, "" otherwise (mode 1: bias per
+/// column/channel; the kernel defines other modes).
 std::string epilogue_options(const Node& node, int mode = 1);
+/// An OpenCL C float literal of `v` rounded to f32, in parentheses ("(0.5f)", "INFINITY", "NAN").
+std::string float_literal(double v);
 /// The bias as `channels` f32 values (a one-element bias repeated), zero-padded to `padded` (>= channels).
 Tensor channel_bias(const Node& node, size_t channels, size_t padded);
 

@@ -24,7 +24,8 @@ public:
 };
 
 /// MVN-1 (opset2: across_channels or reduction_axes) and MVN-6 (constant axes; eps inside or outside
-/// the square root).
+/// the square root); FusedMVN (fusions.hpp: MVN-6 then * scale + shift) when its scale and shift are Constants
+/// that vary along the normalised axes only (refused otherwise: per-channel scales of instance norms).
 class MvnOp : public GpuOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "host_ref/reduce.hpp"
+#include "host_ref/ref_utils.hpp"
 #include "ops/reduction.hpp"
 #include "ops/reduction_region.hpp"
 
@@ -18,9 +19,13 @@ std::string lower_attr(const Node& node, const std::string& name) {
     return v;
 }
 
+bool fused_mvn(const Node& node) { return node.get_type_name() == "FusedMVN"; }
+// MVN-6 and FusedMVN (fusions.hpp): axes input, f32 eps attribute, eps_mode.
+bool mvn6_like(const Node& node) { return fused_mvn(node) || node.get_version() >= 6; }
+
 // MVN-1 reduces its reduction_axes, or without them the axes from 1 (across_channels) or 2 on, as host_ref.
 bool mvn_axes(const Node& node, std::vector<size_t>& axes, std::string& why) {
-    if (node.get_version() >= 6)
+    if (mvn6_like(node))
         return constant_axes(node, 1, axes, why);
     const size_t rank = node.get_input_shape(0).size();
     std::vector<int64_t> a = node.get_attr<std::vector<int64_t>>("reduction_axes", {});
@@ -37,9 +42,61 @@ bool mvn_axes(const Node& node, std::vector<size_t>& axes, std::string& why) {
     return true;
 }
 
+// FusedMVN's scale and shift (inputs 2, 3): Constants of the data's type that vary along reduced axes only.
+bool affine_inputs(const Node& node, const std::vector<size_t>& axes, std::string& why) {
+    const Shape ds = node.get_input_shape(0);
+    for (size_t i = 2; i < 4; ++i) {
+        const Output& in = node.input_value(i);
+        const std::string name = i == 2 ? "scale" : "shift";
+        if (!in.node->is_constant() || in.get_element_type() != node.get_input_element_type(0)) {
+            why = "FusedMVN: the " + name + " must be a Constant of the data's type";
+            return false;
+        }
+        const Shape cs = in.get_shape();
+        bool ok = cs.size() <= ds.size();
+        for (size_t d = 0; ok && d < cs.size(); ++d) {
+            const size_t axis = ds.size() - cs.size() + d;
+            ok = cs[d] == 1 || (cs[d] == ds[axis] && std::find(axes.begin(), axes.end(), axis) != axes.end());
+        }
+        if (!ok) {
+            why = "FusedMVN: the " + name + " " + cs.to_string() + " varies along axes that are not normalised";
+            return false;
+        }
+    }
+    return true;
+}
+
 bool mvn_region(const Node& node, Region& r, std::string& why) {
     std::vector<size_t> axes;
-    return mvn_axes(node, axes, why) && plan_region(node.get_input_shape(0), axes, r, why);
+    return mvn_axes(node, axes, why) && (!fused_mvn(node) || affine_inputs(node, axes, why)) &&
+           plan_region(node.get_input_shape(0), axes, r, why);
+}
+
+// The scale or shift (input i) as one f32 value per position of the reduced region, row-major over the reduced
+// axes: how mvn_affine indexes it (red_i).
+Tensor affine_table(const Node& node, size_t i, const std::vector<size_t>& axes) {
+    const Shape ds = node.get_input_shape(0), cs = node.get_input_shape(i);
+    const std::vector<double> v = host_ref::to_f64(node.input_value(i).node->get_constant_value());
+    std::vector<size_t> stride(ds.size(), 0);  // of the constant along each data axis, 0 where it broadcasts
+    size_t step = 1;
+    for (size_t d = cs.size(); d-- > 0;) {
+        stride[ds.size() - cs.size() + d] = cs[d] == 1 ? 0 : step;
+        step *= cs[d];
+    }
+    size_t count = 1;
+    for (size_t a : axes)
+        count *= ds[a];
+    Tensor table(element::f32, Shape{count});
+    float* t = table.data<float>();
+    for (size_t j = 0; j < count; ++j) {
+        size_t rest = j, offset = 0;
+        for (auto a = axes.rbegin(); a != axes.rend(); ++a) {
+            offset += rest % ds[*a] * stride[*a];
+            rest /= ds[*a];
+        }
+        t[j] = static_cast<float>(v[offset]);
+    }
+    return table;
 }
 
 bool l2_region(const Node& node, Region& r, std::string& why) {
@@ -71,18 +128,26 @@ OpConfig MvnOp::configure(const Node& node, const DeviceInfo& device) const {
     std::string why;
     if (!mvn_region(node, r, why))
         raise<NotImplemented>(node.describe(), ": ", why);
-    const bool v6 = node.get_version() >= 6;
+    const bool v6 = mvn6_like(node);
     // MVN-1's eps is a double attribute and always inside the square root; MVN-6's is an f32 one.
     const float eps = v6 ? node.get_attr<float>("eps") : static_cast<float>(node.get_attr<double>("eps"));
     const bool inside = !v6 || lower_attr(node, "eps_mode") == "inside_sqrt";
     const bool nv = v6 ? node.get_attr<bool>("normalize_variance") : node.get_attr<bool>("normalize_variance", true);
+    std::vector<KernelArg> args = {KernelArg::scalar<cl_float>(static_cast<cl_float>(r.count)),
+                                   KernelArg::scalar<cl_int>(nv ? 1 : 0), KernelArg::scalar<cl_int>(inside ? 1 : 0),
+                                   KernelArg::scalar<cl_float>(eps)};
     OpConfig c;
-    c.launches.push_back(region_launch(
-        "mvn", r, device, {},
-        {KernelArg::scalar<cl_float>(static_cast<cl_float>(r.count)), KernelArg::scalar<cl_int>(nv ? 1 : 0),
-         KernelArg::scalar<cl_int>(inside ? 1 : 0), KernelArg::scalar<cl_float>(eps)}));
+    if (fused_mvn(node)) {  // y * scale + shift, tables per reduced position
+        std::vector<size_t> axes;
+        mvn_axes(node, axes, why);
+        c.constants = {affine_table(node, 2, axes), affine_table(node, 3, axes)};
+        args.push_back(KernelArg::constant(0));
+        args.push_back(KernelArg::constant(1));
+    }
+    const std::string entry = fused_mvn(node) ? "mvn_affine" : "mvn";
+    c.launches.push_back(region_launch(entry, r, device, {}, args));
     c.launches.back().options += storage_option(node);
-    c.impl_name = r.inner == 1 ? "mvn_rows16" : "mvn_cols8";
+    c.impl_name = entry + (r.inner == 1 ? "_rows16" : "_cols8");
     return c;
 }
 

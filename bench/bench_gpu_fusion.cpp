@@ -1,0 +1,136 @@
+// What the GPU plugin's graph fusions (src/gpu/fusions.hpp) buy: steps and inference latency of a model compiled
+// with them (default) and with DISABLE_TRANSFORMATIONS, in the same run. Models: the embedded CNN and transformer
+// block, a decomposed LayerNorm (ReduceMean / Subtract / Power / ReduceMean / Add / Sqrt / Divide / Multiply / Add
+// on [1,256,768]) and a decomposed Gelu chain (0.5 x (1 + erf(x / sqrt 2)) after a bias Add, [1,256,3072]).
+//   build/bin/ovcl_bench_gpu_fusion
+// Counters, for DISABLE_TRANSFORMATIONS (_plain) and the default (_fused): steps (runtime-model nodes other than
+// Parameter/Constant/Result), kernels (steps that launch kernels), ms (median wall time of one synchronous
+// infer(), inputs uploaded and outputs read back included), speedup = ms_plain / ms_fused. Time: the fused model.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+#include "ovcl/core.hpp"
+#include "ovcl/ops.hpp"
+#include "tools/default_models.hpp"
+
+using namespace ovcl;
+
+namespace {
+
+Output binary(const std::string& type, const Output& a, const Output& b) {
+    return op::make_output(type, {a, b}, {{"auto_broadcast", "numpy"}});
+}
+
+Output scalar(float v) { return Output(op::constant<float>(element::f32, Shape{}, {v}), 0); }
+
+Output filled(const Shape& shape, float v) {
+    return Output(op::constant<float>(element::f32, shape, std::vector<float>(shape_size(shape), v)), 0);
+}
+
+std::shared_ptr<Model> decomposed_layer_norm() {
+    auto x = op::parameter(element::f32, Shape{1, 256, 768}, "x");
+    const Output axes(op::constant<int64_t>(element::i64, Shape{1}, {-1}), 0);
+    const Attributes keep{{"keep_dims", "true"}};
+    const Output d = binary("Subtract", x, op::make_output("ReduceMean", {x, axes}, keep));
+    const Output var = op::make_output("ReduceMean", {binary("Power", d, scalar(2.f)), axes}, keep);
+    const Output y = binary("Divide", d, op::make_output("Sqrt", {binary("Add", var, scalar(1e-5f))}));
+    const Output out = binary("Add", binary("Multiply", y, filled({768}, 1.1f)), filled({768}, 0.1f));
+    return std::make_shared<Model>(NodeVector{op::result(out, "y")}, NodeVector{x}, "layer_norm");
+}
+
+std::shared_ptr<Model> decomposed_gelu() {
+    auto x = op::parameter(element::f32, Shape{1, 256, 3072}, "x");
+    const Output h = binary("Add", x, filled({3072}, 0.05f));
+    const Output e = op::make_output("Erf", {binary("Multiply", h, scalar(0.70710678f))});
+    const Output out = binary("Multiply", binary("Multiply", h, scalar(0.5f)), binary("Add", e, scalar(1.f)));
+    return std::make_shared<Model>(NodeVector{op::result(out, "y")}, NodeVector{x}, "gelu");
+}
+
+std::shared_ptr<Model> model_of(int64_t which) {
+    switch (which) {
+    case 0: return default_models::make_resnet_like_cnn();
+    case 1: return default_models::make_transformer_block();
+    case 2: return decomposed_layer_norm();
+    default: return decomposed_gelu();
+    }
+}
+
+struct Compiled {
+    CompiledModel model;
+    InferRequest request;
+    size_t steps = 0, kernels = 0;
+    std::vector<double> ms;
+};
+
+Compiled compile(Core& core, const std::shared_ptr<Model>& model, bool fused) {
+    Compiled c;
+    c.model = core.compile_model(model, "GPU", {{"DISABLE_TRANSFORMATIONS", !fused}});
+    for (const auto& n : c.model.get_runtime_model()->get_ordered_ops()) {
+        const std::string type = n->get_rt_info().at("layerType").as<std::string>();
+        if (type == "Parameter" || type == "Constant" || type == "Result")
+            continue;
+        ++c.steps;
+        const std::string impl = n->get_rt_info().at("primitiveType").as<std::string>();
+        c.kernels += impl != "ref" && impl != "view";
+    }
+    c.request = c.model.create_infer_request();
+    for (const auto& in : model->inputs()) {
+        Tensor t(in.get_element_type(), in.get_shape());
+        float* d = t.data<float>();
+        for (size_t i = 0; i < t.get_size(); ++i)
+            d[i] = std::sin(0.37f * static_cast<float>(i));
+        c.request.set_tensor(in, t);
+    }
+    c.request.infer();  // first run outside the timing
+    return c;
+}
+
+double timed_infer(Compiled& c) {
+    const auto t0 = std::chrono::steady_clock::now();
+    c.request.infer();
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    c.ms.push_back(ms);
+    return ms;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+// Both compilations in one loop, alternating, so that both see the same machine load (the machines are shared);
+// the reported times are medians of single inferences.
+void BM_GpuFusion(benchmark::State& state) {
+    Core core;
+    const auto model = model_of(state.range(0));
+    Compiled plain, fused;
+    try {
+        plain = compile(core, model, false);
+        fused = compile(core, model, true);
+    } catch (const Exception& e) {
+        state.SkipWithError(e.what());
+        return;
+    }
+    for (auto _ : state) {
+        timed_infer(plain);
+        state.SetIterationTime(timed_infer(fused) * 1e-3);
+    }
+    static const char* names[] = {"cnn", "transformer", "layer_norm", "gelu_chain"};
+    state.SetLabel(names[state.range(0)]);
+    state.counters["steps_plain"] = static_cast<double>(plain.steps);
+    state.counters["steps_fused"] = static_cast<double>(fused.steps);
+    state.counters["kernels_plain"] = static_cast<double>(plain.kernels);
+    state.counters["kernels_fused"] = static_cast<double>(fused.kernels);
+    state.counters["ms_plain"] = median(plain.ms);
+    state.counters["ms_fused"] = median(fused.ms);
+    state.counters["speedup"] = median(plain.ms) / median(fused.ms);
+}
+BENCHMARK(BM_GpuFusion)->DenseRange(0, 3)->MinTime(3.0)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

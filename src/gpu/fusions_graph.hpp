@@ -1,0 +1,69 @@
+// What the graph fusions of fusions.hpp share (internal to the GPU plugin): who consumes each port, how a fused
+// node takes over the names of the nodes it replaces, and the registry entries of the fused op types.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ovcl/model.hpp"
+#include "ovcl/op_registry.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+/// The consumers of every port of a model (as get_ordered_ops() lists them), kept up to date by redirect().
+class Consumers {
+public:
+    using Use = std::pair<std::shared_ptr<Node>, size_t>;  ///< consumer, input index
+    explicit Consumers(const NodeVector& order);
+    const std::vector<Use>& of(const Output& port) const;
+    /// The one consumer of `port`; nullptr when it has none or several, or feeds a model output.
+    std::shared_ptr<Node> only(const Output& port) const;
+    /// Whether every consumer of `port` is a node of `inside` (and there is at least one; a Result never is).
+    bool all_in(const Output& port, const std::vector<std::shared_ptr<Node>>& inside) const;
+    /// Every consumer of `from` reads `to` instead.
+    void redirect(const Output& from, const Output& to);
+    /// The nodes `old` read nothing any more; `reader` reads its inputs.
+    void replace_reader(const NodeVector& old, const std::shared_ptr<Node>& reader);
+
+private:
+    std::map<Output, std::vector<Use>> m_uses;
+};
+
+/// The registry entry of (type, version); throws NotImplemented when there is none.
+const OpSpec& spec_of(const std::string& type, int64_t version);
+
+/// `fused` (one output) replaces `nodes` (in graph order; the last one's output is the value it computes): it
+/// takes the last node's friendly name, tensor names and rt_info, rt_info["fused_names"] lists every node's
+/// friendly name (or the names it had fused itself), and the last node's consumers read it.
+void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& nodes, Consumers& consumers);
+
+/// A node of two inputs with numpy broadcasting (auto_broadcast absent or "numpy").
+bool numpy_binary(const Node& n);
+
+/// The single value of a Constant of one element (any real or integer type) in `value`; false otherwise.
+bool scalar_constant(const Output& port, double& value);
+
+/// A normalisation FusedMVN stands for (fusions_norm_patterns.cpp): an MVN node or a LayerNorm decomposition.
+struct NormPattern {
+    Output data;
+    std::vector<size_t> axes;  ///< normalised, sorted
+    double eps = 0;
+    bool inside = true;  ///< eps inside the square root
+    bool normalize_variance = true;
+    bool mvn = false;  ///< an MVN node (else a decomposition)
+    NodeVector nodes;  ///< every matched node but data and Constants (perhaps twice), the result among them
+};
+/// Whether `node` is the result of a normalisation (an MVN node, or the division of a decomposition); fills
+/// `pattern` when it is (the caller checks that the intermediates are read by the pattern only).
+bool match_normalisation(const std::shared_ptr<Node>& node, NormPattern& pattern);
+
+/// Registry entries of the fused op types other than Fused{Convolution,GroupConvolution,MatMul}.
+OpSpec fused_eltwise_spec();
+OpSpec fused_mvn_spec();
+
+}  // namespace gpu
+}  // namespace ovcl
