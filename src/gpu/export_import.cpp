@@ -4,13 +4,10 @@
 // ("gpu.programs") and the input shapes of those plans ("gpu.plans"). Import puts the binaries
 // into the device's program cache before any plan is built, so a static model, or a dynamic one
 // run with the exported shapes, compiles no kernel.
-#include <cstring>
 #include <set>
-#include <sstream>
 
 #include "compiled_model.hpp"
 #include "fusions.hpp"
-#include "ovcl/ir.hpp"
 #include "ovcl/plugin/iremote_context.hpp"
 #include "plugin.hpp"
 #include "runtime/blob_format.hpp"
@@ -109,10 +106,7 @@ void CompiledModel::export_model(std::ostream& out) const {
     h.config = config_text(m_config);
     blob::Writer w(h);
 
-    std::ostringstream xml, bin;
-    ir::serialize(*m_model, xml, bin);
-    w.add("model.xml", xml.str());
-    w.add("model.bin", bin.str());
+    blob::add_model(w, *m_model);
 
     std::vector<std::vector<Shape>> signatures;
     std::set<std::pair<std::string, std::string>> programs;  // (stem, options) of every plan built so far
@@ -142,11 +136,7 @@ void CompiledModel::export_model(std::ostream& out) const {
 std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& in, const AnyMap& properties) const {
     const std::string who = get_device_name() + " import_model";
     AnyMap props = properties;
-    bool from_cache = false;
-    if (auto it = props.find(loaded_from_cache.key); it != props.end()) {  // set by Core's model cache
-        from_cache = read_property<bool>(it->first, it->second);
-        props.erase(it);
-    }
+    const bool from_cache = blob::take_loaded_from_cache(props);
     const Config importer(props, m_config);
     const DeviceInfo& device = device_info(importer.device_id);
 
@@ -175,18 +165,7 @@ std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& in, const Any
     const Config config(compiled_with, importer);
 
     register_fused_ops();  // the transformed model may hold the plugin's fused op types
-    const std::string_view bin = blob.section("model.bin");
-    Tensor weights;
-    if (!bin.empty()) {
-        weights = Tensor(element::u8, Shape{bin.size()});
-        std::memcpy(weights.data(), bin.data(), bin.size());
-    }
-    std::shared_ptr<Model> model;
-    try {
-        model = ir::read_model_from_memory(std::string(blob.section("model.xml")), weights);
-    } catch (const Exception& e) {
-        raise<InvalidArgument>(who, ": the blob's model cannot be read: ", e.what());
-    }
+    const std::shared_ptr<Model> model = blob::read_model(blob);
     restore_fused_names(*model);
 
     auto ctx = device_context(config.device_id);

@@ -5,9 +5,13 @@
 #include <algorithm>
 #include <cstring>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "ovcl/except.hpp"
+#include "ovcl/ir.hpp"
+#include "ovcl/properties.hpp"
 #include "ovcl/version.hpp"
+#include "runtime/plugin_config.hpp"
 
 namespace ovcl {
 namespace blob {
@@ -192,6 +196,36 @@ uint64_t ByteReader::count(size_t min_item_bytes) {
         raise<InvalidArgument>(m_what, ": a count of ", n, " items does not fit in the ", m_data.size() - m_pos,
                                " bytes left");
     return n;
+}
+
+void add_model(Writer& blob, const Model& model) {
+    std::ostringstream xml, bin;
+    ir::serialize(model, xml, bin);
+    blob.add("model.xml", xml.str());
+    blob.add("model.bin", bin.str());
+}
+
+std::shared_ptr<Model> read_model(const Reader& blob) {
+    const std::string_view bin = blob.section("model.bin");
+    Tensor weights;
+    if (!bin.empty()) {
+        weights = Tensor(element::u8, Shape{bin.size()});
+        std::memcpy(weights.data(), bin.data(), bin.size());
+    }
+    try {
+        return ir::read_model_from_memory(std::string(blob.section("model.xml")), weights);
+    } catch (const Exception& e) {
+        raise<InvalidArgument>(blob.who(), ": the blob's model cannot be read: ", e.what());
+    }
+}
+
+bool take_loaded_from_cache(AnyMap& properties) {
+    auto it = properties.find(loaded_from_cache.key);
+    if (it == properties.end())
+        return false;
+    const bool value = read_property<bool>(it->first, it->second);
+    properties.erase(it);
+    return value;
 }
 
 }  // namespace blob

@@ -20,6 +20,9 @@
 #include <utility>
 #include <vector>
 
+#include "ovcl/any.hpp"
+#include "ovcl/model.hpp"
+
 namespace ovcl {
 namespace blob {
 
@@ -77,6 +80,14 @@ private:
 
 /// The runtime library's version as blobs record it.
 std::string library_version();
+
+/// Adds `model` as IR (the project's own writer): sections "model.xml" and "model.bin".
+void add_model(Writer& blob, const Model& model);
+/// The model add_model stored; InvalidArgument prefixed with the reader's who() when it cannot be read.
+std::shared_ptr<Model> read_model(const Reader& blob);
+/// Core's model cache marks an import with LOADED_FROM_CACHE: removes it from `properties` (it is no
+/// plugin setting) and returns its value, false when absent.
+bool take_loaded_from_cache(AnyMap& properties);
 
 /// Little-endian scalars and size-prefixed byte strings, for section payloads.
 class ByteWriter {
