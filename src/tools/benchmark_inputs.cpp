@@ -5,6 +5,7 @@
 
 #include "ovcl/except.hpp"
 #include "tools/npy.hpp"
+#include "tools/random_input.hpp"
 
 namespace ovcl {
 namespace cli {
@@ -146,24 +147,6 @@ uint32_t batch_size(const OutputVector& inputs, uint32_t batch) {
     return 1;
 }
 
-Tensor random_tensor(element::Type type, const Shape& shape, std::mt19937& rng) {
-    Tensor t(type, shape);
-    dispatch_type(type, [&](auto tag) {
-        using E = decltype(tag);
-        auto* d = static_cast<E*>(t.data());
-        for (size_t i = 0; i < t.get_size(); ++i) {
-            const uint32_t r = static_cast<uint32_t>(rng());
-            if constexpr (std::is_same_v<E, float16> || std::is_floating_point_v<E>)
-                d[i] = E(static_cast<float>(r >> 8) * (2.0f / 16777216.0f) - 1.0f);
-            else if constexpr (std::is_same_v<E, char>)
-                d[i] = static_cast<char>(r & 1);
-            else
-                d[i] = static_cast<E>(r % 10);
-        }
-    });
-    return t;
-}
-
 PreparedInputs prepare_inputs(const OutputVector& inputs, const std::vector<std::string>& input_args,
                               const std::string& data_shape_arg, uint32_t seed, size_t requests) {
     const auto files = parse_input_files(input_args, inputs);
@@ -220,7 +203,7 @@ PreparedInputs prepare_inputs(const OutputVector& inputs, const std::vector<std:
                 concrete.push_back(s.to_shape());
             }
             for (size_t r = 0; r < requests; ++r)
-                out.per_request[r].emplace_back(port, random_tensor(type, concrete[r % concrete.size()], rng));
+                out.per_request[r].emplace_back(port, random_input(type, concrete[r % concrete.size()], rng));
             line += "random (seed " + std::to_string(seed) + ")";
             if (shapes.size() > 0) {
                 line += ", tensor shapes";

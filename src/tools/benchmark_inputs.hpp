@@ -33,10 +33,6 @@ bool reshape_model(Model& model, const std::string& shape_arg, uint32_t batch);
 /// a static one, else 1.
 uint32_t batch_size(const OutputVector& inputs, uint32_t batch);
 
-/// Seeded random values: uniform [-1, 1] for real types, 0..9 for integers (valid small indices),
-/// 0/1 for booleans; from mt19937's raw output, as `ovcl run`, so every platform agrees.
-Tensor random_tensor(element::Type type, const Shape& shape, std::mt19937& rng);
-
 struct PreparedInputs {
     /// For each request, a tensor per model input.
     std::vector<std::vector<std::pair<Output, Tensor>>> per_request;

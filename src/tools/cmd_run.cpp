@@ -15,6 +15,7 @@
 #include "ovcl/core.hpp"
 #include "tools/commands.hpp"
 #include "tools/npy.hpp"
+#include "tools/random_input.hpp"
 
 namespace ovcl {
 namespace cli {
@@ -39,26 +40,6 @@ std::string describe(element::Type type, const Shape& shape) {
     std::ostringstream os;
     os << type << " " << shape;
     return os.str();
-}
-
-// Uniform [-1, 1] for real types, integers 0..9 for integer types (valid as small indices
-// and counts), 0/1 for booleans; from mt19937's raw output so every platform agrees.
-Tensor random_input(element::Type type, const Shape& shape, std::mt19937& rng) {
-    Tensor t(type, shape);
-    dispatch_type(type, [&](auto tag) {
-        using E = decltype(tag);
-        auto* d = static_cast<E*>(t.data());
-        for (size_t i = 0; i < t.get_size(); ++i) {
-            const uint32_t r = static_cast<uint32_t>(rng());
-            if constexpr (std::is_same_v<E, float16> || std::is_floating_point_v<E>)
-                d[i] = E(static_cast<float>(r >> 8) * (2.0f / 16777216.0f) - 1.0f);
-            else if constexpr (std::is_same_v<E, char>)
-                d[i] = static_cast<char>(r & 1);
-            else
-                d[i] = static_cast<E>(r % 10);
-        }
-    });
-    return t;
 }
 
 // "NAME=file.npy" -> {NAME, file}; a bare "file.npy" is allowed when the model has one input.
