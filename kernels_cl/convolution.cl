@@ -26,18 +26,7 @@
 #define POST(v) (v)
 #endif
 
-// OUT: the output's bits (a private staging buffer of XB * 16 results per channel vector is OUT too).
-#ifdef IO_HALF
-#define DATA half
-#define OUT ushort
-#define LD1(p) vload_half(0, (p))
-#define STAGE16(v, p, t) vstore_half16_rte((v), (p), (__private half*)(t))
-#else
-#define DATA float
-#define OUT float
-#define LD1(p) (*(p))
-#define STAGE16(v, p, t) vstore16((v), (p), (t))
-#endif
+#include "conv_staging.cl"
 
 #if defined(IO_HALF) && SW == 1
 // XB consecutive halves as floats, converted 8 and 4 at a time (2x faster on PoCL than XB vload_half).
