@@ -33,6 +33,11 @@ void resolve_element_count(const Node& node, const PartialShape& data, std::vect
                            const std::vector<bool>& copied, int64_t minus_one) {
     if (data.rank_is_dynamic())
         return;
+    // Extents come from the IR (a Constant target): a product past int64 is an error, not wrap-around.
+    auto mul = [&node](int64_t& acc, int64_t d) {
+        if (__builtin_mul_overflow(acc, d, &acc))
+            raise<ModelError>(node.describe(), ": the element count of the reshape overflows 64 bits");
+    };
     bool in_known = true, data_static = true;
     int64_t in_rest = 1, in_total = 1;
     for (size_t i = 0; i < data.size(); ++i) {
@@ -42,18 +47,18 @@ void resolve_element_count(const Node& node, const PartialShape& data, std::vect
                 in_known = false;
             continue;
         }
-        in_total *= data[i].get_length();
+        mul(in_total, data[i].get_length());
         if (!(i < copied.size() && copied[i]))
-            in_rest *= data[i].get_length();
+            mul(in_rest, data[i].get_length());
     }
     int64_t out_rest = 1, out_total = 1;
     for (size_t i = 0; i < out.size(); ++i) {
         if (static_cast<int64_t>(i) == minus_one)
             continue;
         if (out[i].is_static())
-            out_total *= out[i].get_length();
+            mul(out_total, out[i].get_length());
         if (!copied[i])
-            out_rest *= out[i].get_length();  // not copied and not -1: static
+            mul(out_rest, out[i].get_length());  // not copied and not -1: static
     }
     if (minus_one < 0) {
         // An empty tensor may take any shape with a zero extent, so compare whole volumes when both are known.
