@@ -9,6 +9,25 @@
 namespace ovcl {
 namespace gpu {
 
+namespace {
+
+/// The node that reads plan constant i (named in an error about its buffer).
+std::string constant_user(const Plan& plan, size_t i) {
+    for (const auto& step : plan.steps) {
+        for (size_t c : step.op_constants)
+            if (c == i)
+                return step.node->describe();
+        for (size_t v : step.inputs) {
+            const Value& val = plan.values[v];
+            if (val.where == Value::Where::CONSTANT && val.index == i)
+                return step.node->describe();
+        }
+    }
+    return "the model (constant " + std::to_string(i) + ")";
+}
+
+}  // namespace
+
 CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, std::shared_ptr<Model> transformed,
                              const std::shared_ptr<const Plugin>& plugin, std::shared_ptr<DeviceContext> device,
                              const Config& config)
@@ -52,9 +71,15 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
     }
     auto dp = std::make_shared<DevicePlan>();
     auto plan = Plan::build(model, m_device->device, m_config);
-    for (const auto& c : plan->constants)
-        dp->constants.push_back(make_buffer(m_device->context, c.get_byte_size(),
-                                            CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, c.data()));
+    for (size_t i = 0; i < plan->constants.size(); ++i) {
+        const Tensor& c = plan->constants[i];
+        try {
+            dp->constants.push_back(make_buffer(m_device->context, c.get_byte_size(),
+                                                CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, c.data()));
+        } catch (const OclError& e) {
+            throw OclError(e.code(), std::string(e.what()) + " for a constant of " + constant_user(*plan, i));
+        }
+    }
     for (const auto& step : plan->steps)  // build programs now (memory and disk cache)
         for (const auto& launch : step.config.launches)
             m_device->programs->get(launch.source, launch.options, m_config.cache_dir);

@@ -120,8 +120,17 @@ void InferRequest::fence() {
 }
 
 void InferRequest::drain() {
-    if (m_done())
-        check(m_done.wait(), "clWaitForEvents", "a previous inference");
+    if (!m_done())
+        return;
+    const cl_int waited = m_done.wait();
+    if (waited == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) {
+        // A command of the previous inference failed: that inference reported it (or was cancelled),
+        // and its buffers are free all the same.
+        cl_int status = CL_COMPLETE;
+        if (m_done.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status) == CL_SUCCESS && status < 0)
+            return;
+    }
+    check(waited, "clWaitForEvents", "a previous inference");
 }
 
 void InferRequest::infer_preprocess() {
@@ -267,11 +276,16 @@ void InferRequest::wait_pipeline() {
     StageTimer timer(m_durations[WAIT]);
     if (!m_done())
         return;
-    check(m_done.wait(), "clWaitForEvents", "waiting for the inference");
+    const cl_int waited = m_done.wait();
+    // A failed command makes the wait return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST; the
+    // event's own status says what the device reported, so read it before giving up.
+    if (waited != CL_SUCCESS && waited != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+        check(waited, "clWaitForEvents", "waiting for the inference");
     cl_int status = CL_COMPLETE;
     check(m_done.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status), "clGetEventInfo", "inference status");
     if (status < 0)
         check(status, "the device", "running the inference");
+    check(waited, "clWaitForEvents", "waiting for the inference");
 }
 
 void InferRequest::infer_postprocess() {
