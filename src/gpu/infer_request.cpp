@@ -119,6 +119,17 @@ void InferRequest::fence() {
     check(m_queue.flush(), "clFlush", "end of an inference");
 }
 
+void InferRequest::settle_after_failure() noexcept {
+    // Commands enqueued before the failure still read the user's tensors (non-blocking writes) and
+    // write our buffers: the error reaches the user only once the device is done with them.
+    try {
+        fence();
+        m_done.wait();
+    } catch (...) {
+        m_queue.finish();  // no marker: wait for the whole stream instead
+    }
+}
+
 void InferRequest::drain() {
     if (!m_done())
         return;
@@ -167,7 +178,7 @@ void InferRequest::upload() {
                   "clEnqueueWriteBuffer", "input " + std::to_string(i));
         }
     } catch (...) {
-        fence();
+        settle_after_failure();
         throw;
     }
 }
@@ -244,7 +255,7 @@ void InferRequest::start_pipeline() {
         }
         download();
     } catch (...) {
-        fence();
+        settle_after_failure();
         throw;
     }
     fence();

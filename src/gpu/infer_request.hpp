@@ -51,6 +51,8 @@ private:
     /// Marks the end of what this request enqueued so far (m_done).
     void fence();
     /// Waits for a previous run's commands (only pending after a failure or a cancel).
+    /// After a failed enqueue: a fence, then wait for it (errors ignored: the first one is reported).
+    void settle_after_failure() noexcept;
     void drain();
     cl::Event* event_slot(std::vector<cl::Event>& events);
     void trace_device_commands() const;
