@@ -8,6 +8,9 @@
 // Baseline: CLBlast's Convgemm (BM_ClblastConvgemm3x3: im2col + GEMM, NCHW data, KCRS weights) for the 3x3 conv on
 // the same device, context and queue, warmed up once outside the timed loop. BM_GpuConv3x3's ovcl_over_clblast is
 // its GFLOP/s over CLBlast's. Built without CLBlast (libclblast-dev absent at configure time), the labels say so.
+// CPU baseline: oneDNN's direct convolution (BM_OnednnConv3x3, blocked layouts of its own choice, as OpenVINO's CPU
+// plugin runs it) on the same cores; BM_GpuConv3x3's time_over_onednn is ovcl's time over oneDNN's (issue 8's
+// target: at most 1.5).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -19,6 +22,9 @@
 #endif
 
 #include "common/gpu_bench.hpp"
+#ifdef OVCL_HAVE_ONEDNN
+#include "common/onednn_baseline.hpp"
+#endif
 #include "gpu_env.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
@@ -113,15 +119,17 @@ double clblast_conv3x3_gflops(gpu::GpuEnv& e, const Conv& conv) {
 }
 
 // `baseline`: the GFLOP/s reported as ovcl_over_clblast's denominator (none: no such counter).
-void run_on_device(benchmark::State& state, const Conv& conv,
-                   double (*baseline)(gpu::GpuEnv&, const Conv&) = nullptr) {
+// Returns the wall-clock GFLOP/s (0 when the device refused the node).
+double run_on_device(benchmark::State& state, const Conv& conv,
+                     double (*baseline)(gpu::GpuEnv&, const Conv&) = nullptr) {
     const auto d = bench::prepare_on_device(state, *conv.node, conv.inputs);
-    if (!d) return;
+    if (!d) return 0.0;
     d->run();  // the first launch compiles the work-group function for the local size
     const double base = baseline ? baseline(*d->env, conv) : 0.0;
     const double gflops = bench::timed_loop(state, conv.flops, [&] { d->run(); });
     if (base > 0) state.counters["ovcl_over_clblast"] = gflops / base;
     state.SetLabel(d->config.impl_name + (baseline ? kClblastNote : ""));
+    return gflops;
 }
 
 BENCHMARK(BM_CpuFmaPeak)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
@@ -151,13 +159,44 @@ void BM_ClblastConvgemm3x3(benchmark::State& state) {
 }
 BENCHMARK(BM_ClblastConvgemm3x3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-void BM_GpuConv3x3(benchmark::State& state) { run_on_device(state, make_conv3x3(), clblast_conv3x3_gflops); }
+// oneDNN's convolution on the CPU for the 3x3 conv: the baseline of BM_GpuConv3x3's time_over_onednn.
+void BM_OnednnConv3x3(benchmark::State& state) {
+#ifdef OVCL_HAVE_ONEDNN
+    try {
+        std::string impl;
+        const auto run = bench::onednn_conv(kC, kK, 3, kHW, &impl);
+        bench::store_baseline("onednn conv 3x3", bench::timed_loop(state, make_conv3x3().flops, run));
+        state.SetLabel("oneDNN " + impl);
+    } catch (const std::exception& ex) {
+        state.SkipWithError(ex.what());
+    }
+#else
+    state.SkipWithError("built without oneDNN (libdnnl-dev not found at configure time)");
+#endif
+}
+BENCHMARK(BM_OnednnConv3x3)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_GpuConv3x3(benchmark::State& state) {
+    const double ovcl = run_on_device(state, make_conv3x3(), clblast_conv3x3_gflops);
+#ifdef OVCL_HAVE_ONEDNN
+    if (ovcl <= 0)
+        return;
+    try {  // after ovcl's loop (oneDNN's OpenMP threads spin a little after each call)
+        const double onednn =
+            bench::baseline_gflops("onednn conv 3x3", make_conv3x3().flops, bench::onednn_conv(kC, kK, 3, kHW));
+        state.counters["time_over_onednn"] = onednn / ovcl;
+    } catch (const std::exception&) {
+    }
+#else
+    (void)ovcl;
+#endif
+}
 BENCHMARK(BM_GpuConv3x3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-void BM_GpuConv1x1(benchmark::State& state) { run_on_device(state, make_conv(256, 64, 1, 56, false)); }
+void BM_GpuConv1x1(benchmark::State& state) { (void)run_on_device(state, make_conv(256, 64, 1, 56, false)); }
 BENCHMARK(BM_GpuConv1x1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-void BM_GpuDepthwise3x3(benchmark::State& state) { run_on_device(state, make_conv(128, 128, 3, 56, true)); }
+void BM_GpuDepthwise3x3(benchmark::State& state) { (void)run_on_device(state, make_conv(128, 128, 3, 56, true)); }
 BENCHMARK(BM_GpuDepthwise3x3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_HostRefConv3x3(benchmark::State& state) {
