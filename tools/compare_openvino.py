@@ -4,7 +4,8 @@
 For each model: `ovcl run` on the fixed inputs, outputs checked against OpenVINO CPU's within a
 tolerance; `ovcl benchmark` (-hint latency, then -hint throughput) and OpenVINO's benchmark_app on
 CPU with the same hints and time limit, both in f32; then a markdown table of the figures and
-their ratios (<models>/comparison.md and stdout) and the raw figures (<models>/comparison.json).
+their ratios (<models>/comparison.md and stdout) and the raw figures (<models>/comparison.json: "meta" says the
+machine, date, settings and command, "models" holds each model's figures; bench/report.py reads it).
 Builds the models first when <models>/manifest.json is missing. Exits 1 when an output is off.
 
     tools/compare_openvino.py                              # build/models, build/bin/ovcl, GPU, 20 s runs
@@ -72,6 +73,17 @@ def ratio(a, b):
     return a / b if b else float("nan")
 
 
+def machine():
+    """The CPU's model name (else the platform's) and the number of logical CPUs."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return f"{cpu}, {os.cpu_count()} logical CPUs"
+
+
 def table(results, device, seconds, tolerance):
     lines = [
         f"| model | ovcl {device} latency (ms) | OpenVINO CPU latency (ms) | latency ratio ovcl/OV | "
@@ -88,19 +100,14 @@ def table(results, device, seconds, tolerance):
             errs.append(f"{dev} {worst:.1e} {'ok' if check['ok'] else 'OFF'}")
         lines.append(f"| {name} | {ol:.2f} | {vl:.2f} | {ratio(ol, vl):.2f} | {ot:.2f} | {vt:.2f} | "
                      f"{ratio(ot, vt):.3f} | {', '.join(errs)} |")
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
+    cpu = machine()
     lines += [
         "",
         f"Latency: median with -hint latency (sync API, one request); throughput: FPS with -hint throughput "
         f"(async, the device's optimal number of requests); {seconds} s per run, f32 on both sides "
         f"(OpenVINO: -infer_precision f32). A latency ratio above 1 or a throughput ratio below 1 means ovcl is "
         f"slower. Outputs match when the error is at most {tolerance:g}.",
-        f"Machine: {cpu}, {os.cpu_count()} logical CPUs; OpenVINO {make_models.ov.get_version()}.",
+        f"Machine: {cpu}; OpenVINO {make_models.ov.get_version()}.",
         f"Reproduce: `python3 tools/compare_openvino.py -t {seconds}` (after building ovcl: scripts/setup).",
     ]
     return "\n".join(lines)
@@ -155,8 +162,15 @@ def main(argv=None):
     md = table(results, args.device, args.time, args.tolerance)
     with open(os.path.join(args.models, "comparison.md"), "w") as f:
         f.write(md + "\n")
+    # The raw figures with what bench/report.py needs to present them: the machine, the date, the settings and the
+    # command that reproduces the table.
+    meta = {"device": args.device, "seconds": args.time, "tolerance": args.tolerance, "machine": machine(),
+            "openvino_version": make_models.ov.get_version(), "all_outputs_ok": bool(all_ok),
+            "date": time.strftime("%Y-%m-%d %H:%M %Z"),
+            "command": " ".join(["python3", "tools/compare_openvino.py"] +
+                                list(sys.argv[1:] if argv is None else argv))}
     with open(os.path.join(args.models, "comparison.json"), "w") as f:
-        json.dump(results, f, indent=2)
+        json.dump({"meta": meta, "models": results}, f, indent=2)
     print()
     print(md)
     return 0 if all_ok else 1
