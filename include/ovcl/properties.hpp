@@ -3,6 +3,7 @@
 // "GPU", ovcl::device::full_name)` returns a std::string.
 #pragma once
 
+#include <cstdint>
 #include <istream>
 #include <ostream>
 #include <string>
@@ -101,6 +102,15 @@ inline constexpr const char* FP16 = "FP16";
 inline constexpr const char* EXPORT_IMPORT = "EXPORT_IMPORT";
 }  // namespace capability
 }  // namespace device
+
+/// The GPU plugin's memory plan for one infer request (read-only compiled-model properties, in
+/// bytes, constants apart): what a request allocates for its tensors, the most bytes alive across
+/// any one step (no plan can take less), and the bytes of all tensors, each in its own buffer.
+namespace gpu_memory {
+inline constexpr Property<uint64_t, PropertyMutability::RO> peak_bytes{"GPU_MEMORY_PEAK_BYTES"};
+inline constexpr Property<uint64_t, PropertyMutability::RO> live_set_bytes{"GPU_MEMORY_LIVE_SET_BYTES"};
+inline constexpr Property<uint64_t, PropertyMutability::RO> tensors_bytes{"GPU_MEMORY_TENSORS_BYTES"};
+}  // namespace gpu_memory
 
 std::istream& operator>>(std::istream& is, PropertyName& p);
 

@@ -1,7 +1,9 @@
 #include "plan.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
+#include <set>
 
 #include "ops/variables_infer.hpp"
 
@@ -10,35 +12,80 @@ namespace gpu {
 
 namespace {
 
-// Buffers are handed out by size (best fit among the free ones) and returned when their
-// last reader has run.
-class SlotAllocator {
-public:
-    explicit SlotAllocator(std::vector<size_t>& sizes) : m_sizes(sizes) {}
-    size_t take(size_t bytes) {
-        auto best = m_free.end();
-        for (auto it = m_free.begin(); it != m_free.end(); ++it)
-            if (m_sizes[*it] >= bytes && (best == m_free.end() || m_sizes[*it] < m_sizes[*best]))
-                best = it;
-        if (best == m_free.end() && !m_free.empty()) {  // grow the largest free slot instead of adding one
-            best = std::max_element(m_free.begin(), m_free.end(),
-                                    [&](size_t a, size_t b) { return m_sizes[a] < m_sizes[b]; });
-            m_sizes[*best] = bytes;
-        }
-        if (best == m_free.end()) {
-            m_sizes.push_back(bytes);
-            return m_sizes.size() - 1;
-        }
-        const size_t slot = *best;
-        m_free.erase(best);
-        return slot;
-    }
-    void give_back(size_t slot) { m_free.push_back(slot); }
+/// Sub-buffer origins must be multiples of CL_DEVICE_MEM_BASE_ADDR_ALIGN; never less than the
+/// largest OpenCL C type (long16), which vector loads may assume.
+constexpr size_t kMinAlignment = 128;
 
-private:
-    std::vector<size_t>& m_sizes;
-    std::vector<size_t> m_free;
+size_t base_alignment(const DeviceInfo& device) {
+    cl_uint bits = 0;
+    if (device.device() && device.device.getInfo(CL_DEVICE_MEM_BASE_ADDR_ALIGN, &bits) == CL_SUCCESS)
+        return std::max<size_t>(bits / 8, kMinAlignment);
+    return kMinAlignment;
+}
+
+/// An input of an in-place Concat: its bytes lie at `offset` in the Concat's output `whole`.
+struct Part {
+    size_t whole;
+    size_t offset;
 };
+
+/// Turns device Concats into views where every input can be written by its producer straight into
+/// its place in the output: the output is one run of the inputs one after the other (every dim
+/// before the axis is 1), each place starts at an aligned offset (a sub-buffer origin), and each
+/// input is an ordinary tensor of a kernel or host step. Copies stay for an input that is a model
+/// input or output, a view or variable, already in another in-place Concat, or given twice, and
+/// for a Concat whose output is a model output (a bound output buffer must receive the whole).
+std::map<size_t, Part> place_concats_in_place(Plan& plan, const std::map<size_t, size_t>& alias_root,
+                                              size_t alignment) {
+    auto root = [&](size_t v) {
+        while (alias_root.count(v))
+            v = alias_root.at(v);
+        return v;
+    };
+    std::map<size_t, size_t> producer;  // value -> step
+    for (size_t s = 0; s < plan.steps.size(); ++s)
+        for (size_t v : plan.steps[s].outputs)
+            producer[v] = s;
+    std::set<size_t> model_outputs;
+    for (size_t v : plan.result_values)
+        model_outputs.insert(root(v));
+
+    std::map<size_t, Part> parts;
+    for (Step& step : plan.steps) {
+        if (step.kind != Step::Kind::KERNELS || step.node->get_type_name() != "Concat")
+            continue;
+        const size_t whole = step.outputs[0];
+        const Shape& shape = plan.values[whole].shape;
+        const int64_t axis = step.node->get_attr<int64_t>("axis");
+        const size_t a = static_cast<size_t>(axis < 0 ? axis + static_cast<int64_t>(shape.size()) : axis);
+        bool ok = !model_outputs.count(whole) && a < shape.size();
+        for (size_t d = 0; ok && d < a; ++d)
+            ok = shape[d] == 1;
+        std::set<size_t> seen;
+        size_t offset = 0;
+        for (size_t v : step.inputs) {
+            if (!ok)
+                break;
+            const Value& val = plan.values[v];
+            const auto p = producer.find(v);
+            ok = val.where == Value::Where::SLOT && val.bytes > 0 && offset % alignment == 0 &&
+                 !alias_root.count(v) && !parts.count(v) && !model_outputs.count(v) && seen.insert(v).second &&
+                 p != producer.end() &&
+                 (plan.steps[p->second].kind == Step::Kind::KERNELS || plan.steps[p->second].kind == Step::Kind::HOST);
+            offset += val.bytes;
+        }
+        if (!ok)
+            continue;
+        offset = 0;
+        for (size_t v : step.inputs) {
+            parts[v] = Part{whole, offset};
+            offset += plan.values[v].bytes;
+        }
+        step.kind = Step::Kind::VIEW;
+        step.config = OpConfig{};
+    }
+    return parts;
+}
 
 }  // namespace
 
@@ -139,44 +186,74 @@ std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo
         plan->result_values.push_back(value_of.at({in.node.get(), in.index}));
     }
 
-    // 2. Memory plan: last reader of each storage root; results live to the end.
-    auto root = [&](size_t v) {
+    // 2. Concats whose inputs can be written in place.
+    const size_t alignment = base_alignment(device);
+    const std::map<size_t, Part> parts = place_concats_in_place(*plan, alias_root, alignment);
+
+    // 3. Memory plan. A storage root is a value that is neither a view nor an in-place Concat input;
+    // it is alive from the first step that writes it (or any of its parts) to the last that reads
+    // it (or any of its views and parts). Inputs are written before step 0; outputs are read after
+    // the last step.
+    auto root = [&](size_t v) {  // through views: a storage root or an in-place Concat input
         while (alias_root.count(v))
             v = alias_root.at(v);
         return v;
     };
+    auto storage = [&](size_t v) {
+        v = root(v);
+        const auto p = parts.find(v);
+        return p == parts.end() ? v : p->second.whole;
+    };
     const size_t end = plan->steps.size();
-    std::map<size_t, size_t> last_use;  // root value -> step index
-    for (size_t s = 0; s < plan->steps.size(); ++s) {
-        for (size_t v : plan->steps[s].inputs)
-            last_use[root(v)] = std::max(last_use[root(v)], s);
-        for (size_t v : plan->steps[s].outputs)
-            last_use.emplace(root(v), s);  // written, perhaps never read
-    }
-    for (size_t v : plan->result_values)
-        last_use[root(v)] = end;
-
-    SlotAllocator slots(plan->slot_bytes);
-    std::map<size_t, std::vector<size_t>> dies_after;  // step -> roots
-    auto place = [&](size_t v) {
-        Value& val = plan->values[v];
-        if (val.where != Value::Where::SLOT || alias_root.count(v))
+    std::map<size_t, Block> lifetimes;  // storage root -> its block
+    auto touch = [&](size_t v, size_t s) {
+        if (plan->values[v].where != Value::Where::SLOT)
             return;
-        val.index = slots.take(val.bytes);
-        dies_after[last_use[v]].push_back(v);  // an input no step reads is freed after step 0
+        const size_t r = storage(v);
+        const auto it = lifetimes.try_emplace(r, Block{s, s, plan->values[r].bytes}).first;
+        it->second.first = std::min(it->second.first, s);
+        it->second.last = std::max(it->second.last, s);
     };
     for (size_t v : plan->parameter_values)
-        place(v);
-    for (size_t s = 0; s < plan->steps.size(); ++s) {  // Parameters have no step: placed above
+        touch(v, 0);
+    for (size_t s = 0; s < plan->steps.size(); ++s) {
+        for (size_t v : plan->steps[s].inputs)
+            touch(v, s);
         for (size_t v : plan->steps[s].outputs)
-            place(v);
-        for (size_t v : dies_after[s])
-            slots.give_back(plan->values[v].index);
+            touch(v, s);
+    }
+    for (size_t v : plan->result_values)
+        touch(v, end);
+
+    std::vector<Block> blocks;
+    for (const auto& [r, block] : lifetimes)
+        blocks.push_back(block);
+    const size_t max_arena = device.max_alloc_size ? static_cast<size_t>(device.max_alloc_size) : SIZE_MAX;
+    const BlockLayout layout = place_blocks(blocks, alignment, max_arena);
+    plan->arena_bytes = layout.arena_bytes;
+    size_t b = 0;
+    for (const auto& [r, block] : lifetimes) {
+        plan->values[r].index = plan->slots.size();
+        plan->slots.push_back(layout.placements[b++]);
+    }
+    for (const auto& [v, part] : parts) {
+        Slot slot = plan->slots[plan->values[part.whole].index];
+        slot.offset += part.offset;
+        slot.bytes = plan->values[v].bytes;
+        plan->values[v].index = plan->slots.size();
+        plan->slots.push_back(slot);
     }
     for (const auto& alias : alias_root)
         plan->values[alias.first].index = plan->values[root(alias.first)].index;
-    for (size_t b : plan->slot_bytes)
-        plan->peak_bytes += b;
+    for (const Slot& slot : plan->slots)
+        plan->slot_bytes.push_back(slot.bytes);
+
+    for (size_t bytes : plan->arena_bytes)
+        plan->peak_bytes += bytes;
+    plan->live_set_bytes = largest_live_set(blocks);
+    for (const Value& v : plan->values)
+        if (v.where == Value::Where::SLOT)
+            plan->tensors_bytes += v.bytes;
     return plan;
 }
 

@@ -1,6 +1,7 @@
 // The execution plan of a model with static shapes: a list of steps (kernel launches with
 // everything precomputed, or host steps that run host_ref), a value per node output, and a
-// memory plan that gives each value a device buffer ("slot") reused once the value is dead.
+// memory plan (memory_plan.hpp) that gives each value a region ("slot") of a device arena,
+// reused once the value is dead.
 #pragma once
 
 #include <memory>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "config.hpp"
+#include "memory_plan.hpp"
 #include "ops/gpu_op.hpp"
 #include "ovcl/model.hpp"
 
@@ -19,12 +21,14 @@ struct Value {
     Shape shape;
     size_t bytes = 0;
     enum class Where { SLOT, CONSTANT } where = Where::SLOT;
-    size_t index = 0;  ///< slot index, or index into Plan::constants
+    size_t index = 0;  ///< slot index (Plan::slots), or index into Plan::constants
 };
 
 struct Step {
     /// READ_VALUE / ASSIGN: copies between a variable's device buffer and the step's value
-    /// (variable_state.hpp); Assign's output aliases its input.
+    /// (variable_state.hpp); Assign's output aliases its input. VIEW: no command at all, the output
+    /// is the input's bytes (Reshape, Squeeze, Unsqueeze), or for an in-place Concat the inputs were
+    /// written by their producers straight into their places in the output.
     enum class Kind { KERNELS, HOST, VIEW, READ_VALUE, ASSIGN } kind = Kind::KERNELS;
     std::shared_ptr<Node> node;
     std::vector<size_t> inputs;   ///< value ids
@@ -46,11 +50,20 @@ struct Plan {
     std::shared_ptr<Model> model;    ///< transformed, static shapes
     std::vector<Value> values;
     std::vector<Step> steps;
-    std::vector<size_t> slot_bytes;  ///< size of each slot buffer
+    std::vector<Slot> slots;         ///< where each slot lies in the arenas
+    std::vector<size_t> slot_bytes;  ///< size of each slot (slots[i].bytes)
+    std::vector<size_t> arena_bytes; ///< the device buffers of a request (one unless a device limit splits it)
     std::vector<Tensor> constants;   ///< host copies of everything uploaded once
     std::vector<size_t> parameter_values;  ///< value id of each model input
     std::vector<size_t> result_values;     ///< value id of each model output
-    size_t peak_bytes = 0;           ///< sum of slot sizes: device memory one request needs
+    /// Device memory of one request for intermediate tensors, inputs and outputs (constants are
+    /// apart: uploaded once per compiled model). peak_bytes is what a request allocates (the sum of
+    /// the arenas); live_set_bytes the most bytes alive across any one step, which no plan can go
+    /// under; tensors_bytes the bytes of every non-constant value, each in its own buffer (no reuse,
+    /// no views), the memory without a plan.
+    size_t peak_bytes = 0;
+    size_t live_set_bytes = 0;
+    size_t tensors_bytes = 0;
 
     /// Plans `model` (static shapes, already transformed) for `device` under `config`.
     static std::shared_ptr<Plan> build(std::shared_ptr<Model> model, const DeviceInfo& device, const Config& config);
