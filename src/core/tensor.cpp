@@ -1,5 +1,7 @@
 #include "ovcl/tensor.hpp"
 
+#include "ovcl/plugin/iremote_context.hpp"
+
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -185,6 +187,15 @@ void Tensor::copy_to(Tensor& dst) const {
     if (dst.get_element_type() != get_element_type())
         raise<InvalidArgument>("copy_to: element types differ (", get_element_type(), " -> ",
                                dst.get_element_type(), ")");
+    // Device memory has no host address: the remote side copies (its plugin knows how).
+    if (auto remote = std::dynamic_pointer_cast<IRemoteTensor>(m_impl)) {
+        remote->copy_to(dst.get_impl());
+        return;
+    }
+    if (auto remote = std::dynamic_pointer_cast<IRemoteTensor>(dst.get_impl())) {
+        remote->copy_from(m_impl);
+        return;
+    }
     if (dst.get_shape() != get_shape())
         dst.set_shape(get_shape());
     strided_copy(static_cast<const char*>(data()), get_strides(), static_cast<char*>(dst.data()),

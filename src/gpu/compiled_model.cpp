@@ -5,6 +5,7 @@
 #include "infer_request.hpp"
 #include "plugin.hpp"
 #include "transformations.hpp"
+#include "tuning.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -70,7 +71,11 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
                                   "' keeps dynamic shapes after its inputs are fixed (data-dependent shapes)");
     }
     auto dp = std::make_shared<DevicePlan>();
-    auto plan = Plan::build(model, m_device->device, m_config);
+    std::shared_ptr<Plan> plan;
+    {  // the conv / MatMul kernel selector reads GPU_TUNING_MODE while ops are configured (tuning.hpp)
+        const tuning::Scope tuning(m_config.tuning_mode, m_config.cache_dir, *m_device);
+        plan = Plan::build(model, m_device->device, m_config);
+    }
     for (size_t i = 0; i < plan->constants.size(); ++i) {
         const Tensor& c = plan->constants[i];
         try {
@@ -129,6 +134,13 @@ std::shared_ptr<const Model> CompiledModel::get_runtime_model() const {
     return runtime;
 }
 
+std::shared_ptr<IRemoteContext> CompiledModel::get_context() const {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (!m_context)
+        m_context = get_plugin()->get_default_context({{device::id.key, std::to_string(m_config.device_id)}});
+    return m_context;
+}
+
 void CompiledModel::set_property(const AnyMap& properties) {
     if (!properties.empty())
         raise<NotImplemented>("GPU: compiled model properties cannot change after compilation (",
@@ -141,6 +153,9 @@ Any CompiledModel::get_property(const std::string& name) const {
             {supported_properties.key, PropertyMutability::RO},  {model_name.key, PropertyMutability::RO},
             {optimal_number_of_infer_requests.key, PropertyMutability::RO},
             {execution_devices.key, PropertyMutability::RO},     {loaded_from_cache.key, PropertyMutability::RO},
+            {gpu_memory::peak_bytes.key, PropertyMutability::RO},
+            {gpu_memory::live_set_bytes.key, PropertyMutability::RO},
+            {gpu_memory::tensors_bytes.key, PropertyMutability::RO},
         };
         for (auto p : Config::rw_properties())
             v.emplace_back(p, PropertyMutability::RO);
@@ -156,6 +171,23 @@ Any CompiledModel::get_property(const std::string& name) const {
         return std::vector<std::string>{get_plugin()->get_device_name() + "." + std::to_string(m_config.device_id)};
     if (name == loaded_from_cache.key)
         return m_loaded_from_cache;
+    if (name == gpu_memory::peak_bytes.key || name == gpu_memory::live_set_bytes.key ||
+        name == gpu_memory::tensors_bytes.key) {
+        std::shared_ptr<const DevicePlan> dp;
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if (!m_plans.empty())
+                dp = m_plans.front().second;  // a static model's only plan; the last one used of a dynamic model
+        }
+        if (!dp)
+            raise<NotImplemented>("GPU: ", name,
+                                  " of a dynamic model is known per input shape; run an inference first");
+        const Plan& plan = *dp->plan;
+        const size_t bytes = name == gpu_memory::peak_bytes.key       ? plan.peak_bytes
+                             : name == gpu_memory::live_set_bytes.key ? plan.live_set_bytes
+                                                                      : plan.tensors_bytes;
+        return static_cast<uint64_t>(bytes);
+    }
     return m_config.get(name);
 }
 

@@ -45,6 +45,9 @@ public:
     const Stream& assign_stream() const { return m_streams->assign(); }
     /// Set by import_model when Core's model cache (CACHE_DIR) supplied the blob.
     void set_loaded_from_cache(bool v) { m_loaded_from_cache = v; }
+    /// The remote context the model was compiled for; without one, the plugin's default context of the device.
+    std::shared_ptr<IRemoteContext> get_context() const override;
+    void set_context(std::shared_ptr<IRemoteContext> context) { m_context = std::move(context); }
 
 private:
     std::shared_ptr<const DevicePlan> build(const std::vector<Shape>& input_shapes) const;
@@ -61,6 +64,7 @@ private:
     std::shared_ptr<WaitExecutor> m_wait_executor;  ///< per device
     std::shared_ptr<ITaskExecutor> m_callback_executor;
     bool m_loaded_from_cache = false;
+    mutable std::shared_ptr<IRemoteContext> m_context;  ///< made on first get_context() when not set
 };
 
 }  // namespace gpu

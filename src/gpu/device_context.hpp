@@ -12,8 +12,13 @@ struct DeviceContext {
     DeviceInfo device;
     cl::Context context;
     std::shared_ptr<ProgramCache> programs;
+    /// The application's in-order queue when a remote context was made from one (remote/): every
+    /// compiled model of the context then runs on it, as one stream.
+    cl::CommandQueue user_queue;
 
     explicit DeviceContext(const DeviceInfo& info);
+    /// Over an existing context (the application's), which must hold `info`'s device.
+    DeviceContext(const DeviceInfo& info, cl::Context existing, cl::CommandQueue queue = {});
     /// An in-order queue of this device (profiling on when asked).
     cl::CommandQueue make_queue(bool profiling) const;
 };

@@ -8,6 +8,7 @@
 
 #include "compiled_model.hpp"
 #include "fusions.hpp"
+#include "ocl_context.hpp"
 #include "ovcl/plugin/iremote_context.hpp"
 #include "plugin.hpp"
 #include "runtime/blob_format.hpp"
@@ -134,6 +135,11 @@ void CompiledModel::export_model(std::ostream& out) const {
 }
 
 std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& in, const AnyMap& properties) const {
+    return import_into(in, properties, nullptr);
+}
+
+std::shared_ptr<ICompiledModel> Plugin::import_into(std::istream& in, const AnyMap& properties,
+                                                    const std::shared_ptr<IRemoteContext>& remote) const {
     const std::string who = get_device_name() + " import_model";
     AnyMap props = properties;
     const bool from_cache = blob::take_loaded_from_cache(props);
@@ -168,7 +174,7 @@ std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& in, const Any
     const std::shared_ptr<Model> model = blob::read_model(blob);
     restore_fused_names(*model);
 
-    auto ctx = device_context(config.device_id);
+    auto ctx = remote ? as_ocl_context(remote, who)->device() : device_context(config.device_id);
     for (const auto& b : read_programs(blob.section(kPrograms), who))
         ctx->programs->add(b);  // a binary the device refuses is simply built from source later
     const auto signatures = read_shapes(blob.section(kPlans), who);
@@ -180,23 +186,17 @@ std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& in, const Any
             if (shapes.size() == model->get_parameters().size())
                 compiled->plan_for(shapes);
     compiled->set_loaded_from_cache(from_cache);
+    if (remote)
+        compiled->set_context(remote);
     return compiled;
 }
 
 std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& in, const std::shared_ptr<IRemoteContext>& context,
                                                      const AnyMap& properties) const {
-    if (!context)
-        raise<InvalidArgument>(get_device_name(), " import_model: the remote context is null");
-    // The GPU plugin has no remote context of its own yet: a context names the device to import
-    // into ("GPU" or "GPU.<index>"), and the model runs on the plugin's OpenCL context for it.
-    const std::string name = context->get_device_name();
-    const std::string base = get_device_name();
+    const auto ocl = as_ocl_context(context, get_device_name() + " import_model");
     AnyMap props = properties;
-    if (name.rfind(base + ".", 0) == 0)
-        props[device::id.key] = name.substr(base.size() + 1);
-    else if (name != base)
-        raise<InvalidArgument>(base, " import_model: the remote context is for device ", name, ", not ", base);
-    return import_model(in, props);
+    props[device::id.key] = std::to_string(ocl->device_index());  // the blob runs on the context's device
+    return import_into(in, props, ocl);
 }
 
 }  // namespace gpu

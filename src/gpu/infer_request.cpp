@@ -1,6 +1,10 @@
 #include "infer_request.hpp"
 
+#include <sstream>
+#include <utility>
+
 #include "gpu_env.hpp"
+#include "ocl_tensors.hpp"
 #include "runtime/host_variable_state.hpp"
 #include "runtime/stage_profiling.hpp"
 #include "runtime/trace.hpp"
@@ -51,6 +55,8 @@ InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_
       m_queue(m_stream.queue),
       m_events_on(compiled_model->config().common.perf_count || trace::enabled()),
       m_variables(std::make_shared<VariableStore>()) {
+    static std::atomic<size_t> requests{0};
+    m_id = requests++;
     const bool on_device = device_variables(compiled_model->config());
     if (on_device)
         m_device_variables = std::make_shared<DeviceVariables>(compiled_model->device().context, m_queue);
@@ -77,8 +83,10 @@ void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
     m_plan = dp;  // buffer_of() reads the plan's constants
     try {
         m_slots.clear();
-        for (size_t bytes : plan.slot_bytes)
-            m_slots.push_back(make_buffer(ctx.context, bytes, CL_MEM_READ_WRITE));
+        RequestBuffers buffers = make_request_buffers(ctx.context, plan);  // memory_plan.hpp
+        m_arenas = std::move(buffers.arenas);
+        m_slots = std::move(buffers.slots);
+        m_own_slots = m_slots;
         m_kernels.assign(plan.steps.size(), {});
         m_events.assign(plan.steps.size(), {});
         m_host_times.assign(plan.steps.size(), {});
@@ -94,6 +102,7 @@ void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
             for (const auto& launch : step.config.launches)
                 m_kernels[s].push_back(make_kernel(*ctx.programs, launch, arg_buffer, m_model->config().cache_dir));
         }
+        index_slots();
     } catch (...) {
         m_plan.reset();  // half-made resources: the next inference prepares again
         throw;
@@ -153,6 +162,163 @@ void InferRequest::infer_preprocess() {
     for (const auto& t : m_input_tensors)
         shapes.push_back(t.get_shape());
     prepare(m_model->plan_for(shapes));
+    bind_ports();
+}
+
+void InferRequest::index_slots() {
+    const Plan& plan = *m_plan->plan;
+    // Every slot is a sub-buffer of its own (memory_plan.hpp), so the user's buffer can replace one:
+    // a value sharing the region at other steps keeps its sub-buffer of the arena. Not so for an
+    // in-place Concat, whose inputs' producers write into its output's region: those slots stay.
+    m_slot_pinned.assign(plan.slots.size(), false);
+    for (const Step& step : plan.steps) {
+        if (step.kind != Step::Kind::VIEW || step.node->get_type_name() != "Concat")
+            continue;
+        for (const auto* values : {&step.inputs, &step.outputs})
+            for (size_t v : *values)
+                if (plan.values[v].where == Value::Where::SLOT)
+                    m_slot_pinned[plan.values[v].index] = true;
+    }
+    m_slot_uses.assign(plan.slot_bytes.size(), {});
+    for (size_t s = 0; s < plan.steps.size(); ++s) {
+        const Step& step = plan.steps[s];
+        for (size_t k = 0; k < step.config.launches.size(); ++k) {
+            const auto& args = step.config.launches[k].args;
+            for (cl_uint i = 0; i < args.size(); ++i) {
+                const KernelArg& a = args[i];
+                if (a.kind != KernelArg::Kind::INPUT && a.kind != KernelArg::Kind::OUTPUT)
+                    continue;
+                const size_t v = a.kind == KernelArg::Kind::INPUT ? step.inputs.at(a.index) : step.outputs.at(a.index);
+                const Value& val = plan.values.at(v);
+                if (val.where == Value::Where::SLOT)
+                    m_slot_uses[val.index].push_back({s, k, i});
+            }
+        }
+    }
+}
+
+std::string InferRequest::describe() const {
+    return "GPU infer request #" + std::to_string(m_id) + " of model '" +
+           m_model->get_model_ports_owner()->get_friendly_name() + "'";
+}
+
+InferRequest::PortBinding::Kind InferRequest::kind_of(const Tensor& t, const std::string& port) const {
+    std::shared_ptr<OclContext> ctx;
+    PortBinding::Kind kind = PortBinding::Kind::HOST;
+    if (auto r = std::dynamic_pointer_cast<OclBufferTensor>(t.get_impl())) {
+        ctx = r->context();
+        kind = PortBinding::Kind::REMOTE;
+    } else if (auto h = std::dynamic_pointer_cast<OclHostTensor>(t.get_impl())) {
+        ctx = h->context();
+        kind = PortBinding::Kind::HOST_VISIBLE;
+    } else if (auto other = std::dynamic_pointer_cast<IRemoteTensor>(t.get_impl())) {
+        raise<InvalidArgument>(describe(), ": the remote tensor for ", port, " is a tensor of ",
+                               other->get_device_name(), ", not an OpenCL buffer of the GPU plugin");
+    } else {
+        return kind;
+    }
+    const DeviceContext& mine = m_model->device();
+    const bool same_context = ctx->cl_context()() == mine.context();
+    if (kind == PortBinding::Kind::HOST_VISIBLE && !same_context)
+        return PortBinding::Kind::HOST;  // host memory all the same: written and read like any host tensor
+    auto handle = [](const void* p) {
+        std::ostringstream os;
+        os << p;
+        return os.str();
+    };
+    if (!same_context)
+        raise<InvalidArgument>(describe(), ": the remote tensor for ", port, " belongs to another OpenCL context (",
+                               ctx->get_device_name(), ", cl_context ", handle(ctx->cl_context()()),
+                               "); the compiled model runs in cl_context ", handle(mine.context()),
+                               " (create tensors from compiled_model.get_context())");
+    if (ctx->device_index() != m_model->config().device_id)
+        raise<InvalidArgument>(describe(), ": the remote tensor for ", port, " is for device ", ctx->get_device_name(),
+                               "; the compiled model runs on GPU.", m_model->config().device_id);
+    return kind;
+}
+
+void InferRequest::set_tensor(const Output& port, const Tensor& tensor) {
+    if (tensor) {
+        const FoundPort p = find_port_or_throw(port);
+        const Output& own = p.is_input() ? get_inputs()[p.idx] : get_outputs()[p.idx];
+        kind_of(tensor, (p.is_input() ? "input " : "output ") + own.node->describe());
+    }
+    ISyncInferRequest::set_tensor(port, tensor);
+}
+
+void InferRequest::bind_ports() {
+    const Plan& plan = *m_plan->plan;
+    std::vector<cl::Buffer> wanted = m_own_slots;
+    std::vector<bool> taken(wanted.size(), false);
+    auto bind = [&](const Tensor& t, size_t v, const std::string& port) {
+        PortBinding b;
+        b.kind = kind_of(t, port);
+        if (b.kind == PortBinding::Kind::HOST)
+            return b;
+        const Value& val = plan.values[v];
+        if (val.type != t.get_element_type())
+            raise<InvalidArgument>(describe(), ": the tensor for ", port, " is ", t.get_element_type(),
+                                   ", the compiled model holds ", val.type, " there");
+        if (b.kind == PortBinding::Kind::REMOTE) {
+            b.buffer = std::static_pointer_cast<OclBufferTensor>(t.get_impl())->buffer();
+        } else {
+            b.host_visible = std::static_pointer_cast<OclHostTensor>(t.get_impl());
+            b.buffer = b.host_visible->buffer();
+        }
+        // The user's buffer stands in for the value's sub-buffer unless another port took the value (an
+        // output that is a view of an input, two outputs of one value), the value lies in an in-place
+        // Concat, or an output's buffer is also an input's (the kernels must not write what they read).
+        bool shared_with_input = false;
+        for (const auto& in : m_in_bind)
+            shared_with_input = shared_with_input || (in.buffer() && in.buffer() == b.buffer());
+        b.direct = val.where == Value::Where::SLOT && val.bytes > 0 && !m_slot_pinned[val.index] &&
+                   !taken[val.index] && !shared_with_input;
+        if (b.direct) {
+            taken[val.index] = true;
+            wanted[val.index] = b.buffer;
+        }
+        return b;
+    };
+    m_in_bind.clear();
+    m_out_bind.clear();
+    for (size_t i = 0; i < plan.parameter_values.size(); ++i)
+        m_in_bind.push_back(
+            bind(m_input_tensors[i], plan.parameter_values[i], "input " + get_inputs()[i].node->describe()));
+    for (size_t i = 0; i < plan.result_values.size(); ++i) {
+        const Value& v = plan.values[plan.result_values[i]];
+        Tensor& dst = m_output_tensors[i];
+        if (dst.get_shape() != v.shape && (dst.is<IRemoteTensor>() || dst.is<OclHostTensor>()))
+            dst.set_shape(v.shape);  // a dynamic output: sized before its buffer is bound
+        m_out_bind.push_back(bind(dst, plan.result_values[i], "output " + get_outputs()[i].node->describe()));
+    }
+    for (size_t slot = 0; slot < wanted.size(); ++slot) {
+        if (m_slots[slot]() == wanted[slot]())
+            continue;
+        m_slots[slot] = wanted[slot];
+        for (const ArgUse& u : m_slot_uses[slot])
+            check(m_kernels[u.step][u.kernel].setArg(u.arg, m_slots[slot]), "clSetKernelArg",
+                  describe() + ": binding a tensor's buffer");
+    }
+}
+
+bool InferRequest::restore_host_visible() {
+    if (m_unmapped.empty())
+        return false;
+    for (const auto& t : m_unmapped)
+        t->enqueue_map(m_queue, describe());
+    m_unmapped.clear();
+    return true;
+}
+
+void InferRequest::mark_remote_use() {
+    auto mark = [&](const Tensor& t) {
+        if (auto r = std::dynamic_pointer_cast<OclBufferTensor>(t.get_impl()))
+            r->set_last_use(m_done);
+    };
+    for (const auto& t : m_input_tensors)
+        mark(t);
+    for (const auto& t : m_output_tensors)
+        mark(t);
 }
 
 void InferRequest::upload() {
@@ -161,11 +327,36 @@ void InferRequest::upload() {
     const Plan& plan = *m_plan->plan;
     m_staging.clear();
     m_write_events.clear();
+    m_bytes = {};
     try {
+        // Remote buffers another queue last used (a model whose output feeds this one): wait for it on the device.
+        std::vector<cl::Event> others;
+        for (const auto* tensors : {&m_input_tensors, &m_output_tensors})
+            for (const auto& t : *tensors)
+                if (auto r = std::dynamic_pointer_cast<OclBufferTensor>(t.get_impl()))
+                    for (const auto& e : in_flight({r->last_use()}))
+                        others.push_back(e);
+        if (!others.empty())
+            check(m_queue.enqueueBarrierWithWaitList(&others), "clEnqueueBarrierWithWaitList",
+                  describe() + ": waiting for remote tensors' last users");
+        for (auto* binds : {&m_in_bind, &m_out_bind})  // the device owns host-visible memory from here on
+            for (const auto& b : *binds)
+                if (b.host_visible && b.host_visible->mapped()) {
+                    b.host_visible->enqueue_unmap(m_queue, describe());
+                    m_unmapped.push_back(b.host_visible);
+                }
         for (size_t i = 0; i < plan.parameter_values.size(); ++i) {
             const Value& v = plan.values[plan.parameter_values[i]];
             if (v.bytes == 0)
                 continue;
+            if (m_in_bind[i].kind != PortBinding::Kind::HOST) {
+                if (!m_in_bind[i].direct)  // the slot is shared in the memory plan: a device-side copy
+                    check(m_queue.enqueueCopyBuffer(m_in_bind[i].buffer, m_slots.at(v.index), 0, 0, v.bytes, nullptr,
+                                                    event_slot(m_write_events)),
+                          "clEnqueueCopyBuffer", describe() + ": input " + std::to_string(i));
+                continue;
+            }
+            m_bytes.to_device += v.bytes;
             Tensor src = m_input_tensors[i];
             if (!src.is_continuous()) {  // a ROI: packed here, kept alive until the write is done
                 Tensor dense(src.get_element_type(), src.get_shape());
@@ -178,6 +369,7 @@ void InferRequest::upload() {
                   "clEnqueueWriteBuffer", "input " + std::to_string(i));
         }
     } catch (...) {
+        restore_host_visible();
         settle_after_failure();
         throw;
     }
@@ -196,6 +388,7 @@ void InferRequest::run_host_step(const Step& step) {
             continue;
         }
         Tensor t(val.type, val.shape);
+        m_bytes.to_host += val.bytes;
         if (val.bytes)
             check(m_queue.enqueueReadBuffer(m_slots[val.index], CL_TRUE, 0, val.bytes, t.data()), "clEnqueueReadBuffer",
                   "input of host step " + step.node->describe());
@@ -208,6 +401,7 @@ void InferRequest::run_host_step(const Step& step) {
         if (outputs[i].get_shape() != val.shape)
             raise<Exception>(step.node->describe(), ": host step produced ", outputs[i].get_shape(), ", planned ",
                              val.shape);
+        m_bytes.to_device += val.bytes;
         if (val.bytes)
             check(m_queue.enqueueWriteBuffer(m_slots[val.index], CL_TRUE, 0, val.bytes, outputs[i].data()),
                   "clEnqueueWriteBuffer", "output of host step " + step.node->describe());
@@ -255,10 +449,14 @@ void InferRequest::start_pipeline() {
         }
         download();
     } catch (...) {
+        restore_host_visible();
         settle_after_failure();
+        mark_remote_use();
         throw;
     }
+    restore_host_visible();  // mapped back after the kernels: data() is valid once the inference completes
     fence();
+    mark_remote_use();
 }
 
 void InferRequest::download() {
@@ -270,8 +468,25 @@ void InferRequest::download() {
         Tensor& dst = m_output_tensors[i];
         if (dst.get_shape() != v.shape)
             dst.set_shape(v.shape);  // dynamic outputs take the computed shape (before we write into it)
+        if (m_out_bind[i].kind != PortBinding::Kind::HOST) {
+            const PortBinding& b = m_out_bind[i];
+            if (v.bytes == 0 || (b.direct && v.where == Value::Where::SLOT))
+                continue;  // the kernels wrote into the tensor's own buffer
+            if (v.where == Value::Where::CONSTANT) {  // a constant output: written once per inference
+                m_bytes.to_device += v.bytes;
+                check(m_queue.enqueueWriteBuffer(b.buffer, CL_FALSE, 0, v.bytes, plan.constants[v.index].data(),
+                                                 nullptr, event_slot(m_read_events)),
+                      "clEnqueueWriteBuffer", describe() + ": constant output " + std::to_string(i));
+            } else {  // the slot is shared in the memory plan: a device-side copy
+                check(m_queue.enqueueCopyBuffer(m_slots[v.index], b.buffer, 0, 0, v.bytes, nullptr,
+                                                event_slot(m_read_events)),
+                      "clEnqueueCopyBuffer", describe() + ": output " + std::to_string(i));
+            }
+            continue;
+        }
         if (v.where == Value::Where::CONSTANT || v.bytes == 0)
             continue;  // postprocess copies constants
+        m_bytes.to_host += v.bytes;
         Tensor target = dst;
         if (!dst.is_continuous()) {
             target = Tensor(v.type, v.shape);
@@ -285,15 +500,20 @@ void InferRequest::download() {
 
 void InferRequest::wait_pipeline() {
     StageTimer timer(m_durations[WAIT]);
+    if (restore_host_visible())  // start_pipeline did not run (a cancel): host-visible tensors come back
+        fence();
     if (!m_done())
         return;
     const cl_int waited = m_done.wait();
     // A failed command makes the wait return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST; the
     // event's own status says what the device reported, so read it before giving up.
     if (waited != CL_SUCCESS && waited != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
-        check(waited, "clWaitForEvents", "waiting for the inference");
+        check(waited, "clWaitForEvents", "waiting for the inference");  // m_done kept: the next drain waits again
+    // The device is done with this inference, and whatever it reports is reported here: nothing is
+    // left for the next inference's drain.
+    const cl::Event done = std::exchange(m_done, cl::Event());
     cl_int status = CL_COMPLETE;
-    check(m_done.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status), "clGetEventInfo", "inference status");
+    check(done.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status), "clGetEventInfo", "inference status");
     if (status < 0)
         check(status, "the device", "running the inference");
     check(waited, "clWaitForEvents", "waiting for the inference");
@@ -304,7 +524,7 @@ void InferRequest::infer_postprocess() {
     const Plan& plan = *m_plan->plan;
     for (size_t i = 0; i < plan.result_values.size(); ++i) {
         const Value& v = plan.values[plan.result_values[i]];
-        if (v.where == Value::Where::CONSTANT)
+        if (v.where == Value::Where::CONSTANT && m_out_bind[i].kind == PortBinding::Kind::HOST)
             plan.constants[v.index].copy_to(m_output_tensors[i]);
     }
     for (auto& [staging, dst] : m_staged_outputs)
@@ -334,6 +554,10 @@ void InferRequest::trace_device_commands() const {
     for (size_t s = 0; s < plan.steps.size(); ++s)
         emit(m_events[s], plan.steps[s].node->get_friendly_name());
     emit(m_read_events, "read output");
+    const auto now = trace::Clock::now();  // the inference's host<->device traffic, as slice args
+    trace::slice(m_stream.device_track, "transfer bytes", now, now,
+                 "host_to_device=" + std::to_string(m_bytes.to_device) +
+                     " device_to_host=" + std::to_string(m_bytes.to_host));
 }
 
 void InferRequest::infer() {
@@ -379,6 +603,17 @@ std::vector<ProfilingInfo> InferRequest::get_profiling_info() const {
         p.node_type = "Transfer";
         p.exec_type = "device";
         p.real_time = total_time(*events);
+        out.push_back(p);
+    }
+    // Bytes moved between host and device memory (remote and host-visible tensors move none):
+    // exec_type holds the count, so the benchmark's -pc table shows it.
+    for (const auto& [name, bytes] : {std::make_pair("bytes host->device", m_bytes.to_device),
+                                      std::make_pair("bytes device->host", m_bytes.to_host)}) {
+        ProfilingInfo p;
+        p.status = ProfilingInfo::Status::EXECUTED;
+        p.node_name = name;
+        p.node_type = "TransferBytes";
+        p.exec_type = std::to_string(bytes);
         out.push_back(p);
     }
     return out;

@@ -13,6 +13,8 @@
 namespace ovcl {
 namespace gpu {
 
+class OclHostTensor;
+
 /// One inference at a time on the device. Stages (the seeds' names), which the async request
 /// (async_infer_request.hpp) runs on separate executors and infer() runs inline:
 /// - infer_preprocess: gather batches, check tensors, pick the plan for the input shapes;
@@ -30,6 +32,16 @@ public:
     std::vector<ProfilingInfo> get_profiling_info() const override;
     std::vector<std::shared_ptr<IVariableState>> query_state() const override;
     void cancel() override { m_cancel = true; }
+    /// Also refuses a remote tensor of another OpenCL context or device (naming the port and the request).
+    void set_tensor(const Output& port, const Tensor& tensor) override;
+
+    /// Bytes the last inference moved between host and device memory: input writes, output reads
+    /// and host steps' traffic. Remote and host-visible tensors add nothing.
+    struct TransferBytes {
+        uint64_t to_device = 0;
+        uint64_t to_host = 0;
+    };
+    TransferBytes transfer_bytes() const { return m_bytes; }
 
     void infer_preprocess();
     void upload();
@@ -57,12 +69,45 @@ private:
     cl::Event* event_slot(std::vector<cl::Event>& events);
     void trace_device_commands() const;
 
+    /// How a port's tensor reaches the kernels: host tensors are written / read; the buffer of a
+    /// remote or host-visible tensor (remote/) replaces the value's slot ("direct"), or, when the
+    /// slot cannot move (another port has it, an in-place Concat), is copied device<->device.
+    struct PortBinding {
+        enum class Kind { HOST, REMOTE, HOST_VISIBLE } kind = Kind::HOST;
+        cl::Buffer buffer;
+        bool direct = false;
+        std::shared_ptr<OclHostTensor> host_visible;
+    };
+    /// Which slots a user's buffer may replace, and the kernel arguments of each (after prepare).
+    void index_slots();
+    /// Binds every port's tensor for this inference and points the kernels at the slots' buffers.
+    void bind_ports();
+    PortBinding::Kind kind_of(const Tensor& t, const std::string& port) const;
+    /// Enqueues the map of every host-visible tensor this inference unmapped; false when none was.
+    bool restore_host_visible();
+    /// Records this inference's end marker on the remote tensors it used (copies wait for it).
+    void mark_remote_use();
+    std::string describe() const;
+
+    std::vector<cl::Buffer> m_own_slots;  ///< allocated by prepare(); m_slots may point at user buffers
+    struct ArgUse {
+        size_t step, kernel;
+        cl_uint arg;
+    };
+    std::vector<std::vector<ArgUse>> m_slot_uses;  ///< per slot: the kernel arguments set to it
+    std::vector<bool> m_slot_pinned;               ///< per slot: part of an in-place Concat (not rebindable)
+    std::vector<PortBinding> m_in_bind, m_out_bind;
+    std::vector<std::shared_ptr<OclHostTensor>> m_unmapped;  ///< host-visible tensors the device holds now
+    TransferBytes m_bytes;
+    size_t m_id = 0;  ///< names the request in errors
+
     enum Stage { PREPROCESS, UPLOAD, START, WAIT, POSTPROCESS, NUM_STAGES };
     std::shared_ptr<const CompiledModel> m_model;
     const Stream& m_stream;
     cl::CommandQueue m_queue;  ///< the stream's in-order queue
     bool m_events_on = false;  ///< events on every command (PERF_COUNT or the timeline)
     std::shared_ptr<const DevicePlan> m_plan;
+    std::vector<cl::Buffer> m_arenas;  ///< the memory plan's arenas; m_slots are sub-buffers of them
     std::vector<cl::Buffer> m_slots;
     std::vector<std::vector<cl::Kernel>> m_kernels;  ///< per step
     std::vector<std::vector<cl::Event>> m_events;    ///< per step, when events are on
