@@ -1,14 +1,19 @@
 // The async pipeline on GPU.0, against baselines measured in the same run:
 // - throughput (inferences/s) of a model whose input write and output read are a large part of
 //   its time (1x1 convolution + Relu on [1,16,128,128], 1 MiB in and out): sync infer() vs
-//   start_async with nireq = 1, 2, 4, 8 requests in flight; counter vs_sync = async / sync;
+//   start_async with nireq = 1, 2, 4, 8 requests in flight (a thread waits for each in turn), and
+//   with nireq = 2, 4 restarted from their callbacks (as ovcl benchmark runs them); counter
+//   vs_sync = async / sync, cpu_us_per_infer = CPU time of the whole process per inference;
 // - where the time goes (PERF_COUNT): host stages and the device's writes, kernels and reads;
 // - the cost of one inference of a one-op model (Relu on 1024 floats) vs a bare OpenCL program
 //   doing the same: write the input, enqueue the same kernel, read the output, one wait.
 // Run: build/bin/ovcl_bench_async [--benchmark_filter=...]; OVCL_TRACE=file.json adds a timeline.
 #include <benchmark/benchmark.h>
 
+#include <atomic>
+#include <condition_variable>
 #include <map>
+#include <mutex>
 
 #include "common/gpu_bench.hpp"
 #include "ovcl/core.hpp"
@@ -49,12 +54,28 @@ std::shared_ptr<Model> transfer_heavy_model() {
     return std::make_shared<Model>(NodeVector{op::result(relu, "y")}, NodeVector{x}, "conv1x1_relu");
 }
 
-CompiledModel& throughput_model() {
-    static CompiledModel m = core().compile_model(transfer_heavy_model(), "GPU", {{"PERFORMANCE_HINT", "THROUGHPUT"}});
-    return m;
+/// THROUGHPUT's streams (streams = 0) or as many as asked.
+CompiledModel& throughput_model(int64_t streams = 0) {
+    static std::map<int64_t, CompiledModel> models;
+    auto it = models.find(streams);
+    if (it == models.end()) {
+        AnyMap config{{"PERFORMANCE_HINT", "THROUGHPUT"}};
+        if (streams > 0)
+            config["NUM_STREAMS"] = std::to_string(streams);
+        it = models.emplace(streams, core().compile_model(transfer_heavy_model(), "GPU", config)).first;
+    }
+    return it->second;
 }
 
-double g_sync_rate = 0;  // inferences/s of BM_Sync, the baseline of vs_sync
+double g_sync_rate = 0;    // inferences/s of BM_Sync, the baseline of vs_sync
+double g_sync_cpu_us = 0;  // process CPU-us per inference of BM_Sync, the baseline of cpu_vs_sync
+
+/// CPU time of the whole process (PoCL's device threads and our executors included) per inference:
+/// unlike wall time, it does not depend on what else the machine runs, and it shows executor
+/// threads that burn a core while idle.
+double cpu_us_per_infer(double cpu_s, benchmark::State& state) {
+    return 1e6 * cpu_s / static_cast<double>(state.iterations());
+}
 
 void BM_Sync(benchmark::State& state) {
     if (!have_gpu(state))
@@ -62,12 +83,15 @@ void BM_Sync(benchmark::State& state) {
     auto r = throughput_model().create_infer_request();
     r.set_tensor("x", filled(kData, 0.5f));
     r.infer();  // warm-up
+    const double cpu0 = bench::cpu_seconds();
     const auto t0 = std::chrono::steady_clock::now();
     for (auto _ : state)
         r.infer();
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     g_sync_rate = static_cast<double>(state.iterations()) / s;
+    g_sync_cpu_us = cpu_us_per_infer(bench::cpu_seconds() - cpu0, state);
     state.counters["infer_per_s"] = g_sync_rate;
+    state.counters["cpu_us_per_infer"] = g_sync_cpu_us;
 }
 
 // Each iteration waits for the oldest request in flight and starts it again.
@@ -75,15 +99,17 @@ void BM_Async(benchmark::State& state) {
     if (!have_gpu(state))
         return;
     const auto nireq = static_cast<size_t>(state.range(0));
+    auto& compiled = throughput_model(state.range(1));
     std::vector<InferRequest> requests;
     for (size_t i = 0; i < nireq; ++i) {
-        requests.push_back(throughput_model().create_infer_request());
+        requests.push_back(compiled.create_infer_request());
         requests.back().set_tensor("x", filled(kData, 0.5f));
         requests.back().infer();  // warm-up
     }
     for (auto& r : requests)
         r.start_async();
     size_t k = 0;
+    const double cpu0 = bench::cpu_seconds();
     const auto t0 = std::chrono::steady_clock::now();
     for (auto _ : state) {
         requests[k].wait();
@@ -94,11 +120,73 @@ void BM_Async(benchmark::State& state) {
         r.wait();
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double rate = static_cast<double>(state.iterations()) / s;
+    const double cpu_us = cpu_us_per_infer(bench::cpu_seconds() - cpu0, state);
     state.counters["infer_per_s"] = rate;
+    state.counters["cpu_us_per_infer"] = cpu_us;
     if (g_sync_rate > 0)
         state.counters["vs_sync"] = rate / g_sync_rate;
-    state.counters["optimal_nireq"] =
-        throughput_model().get_property(optimal_number_of_infer_requests.key).as<uint32_t>();
+    if (g_sync_cpu_us > 0)
+        state.counters["cpu_vs_sync"] = cpu_us / g_sync_cpu_us;
+    state.counters["optimal_nireq"] = compiled.get_property(optimal_number_of_infer_requests.key).as<uint32_t>();
+    state.counters["streams"] = compiled.get_property(num_streams.key).as<int32_t>();
+}
+
+// As ovcl benchmark drives requests: each callback starts its request again (no thread waits).
+void BM_AsyncCallbacks(benchmark::State& state) {
+    if (!have_gpu(state))
+        return;
+    const auto nireq = static_cast<size_t>(state.range(0));
+    auto& compiled = throughput_model(state.range(1));
+    std::vector<InferRequest> requests;
+    for (size_t i = 0; i < nireq; ++i) {
+        requests.push_back(compiled.create_infer_request());
+        requests.back().set_tensor("x", filled(kData, 0.5f));
+        requests.back().infer();  // warm-up
+    }
+    std::mutex mutex;
+    std::condition_variable done;
+    size_t completed = 0;
+    bool failed = false;
+    std::atomic<bool> stop{false};
+    for (size_t i = 0; i < nireq; ++i)
+        requests[i].set_callback([&, i](std::exception_ptr error) {
+            {
+                std::lock_guard<std::mutex> lock(mutex);
+                ++completed;
+                failed = failed || error;
+            }
+            done.notify_one();
+            if (!stop && !error)
+                requests[i].start_async();
+        });
+    const double cpu0 = bench::cpu_seconds();
+    const auto t0 = std::chrono::steady_clock::now();
+    for (auto& r : requests)
+        r.start_async();
+    size_t target = 0;
+    for (auto _ : state) {
+        std::unique_lock<std::mutex> lock(mutex);
+        ++target;
+        done.wait(lock, [&] { return completed >= target || failed; });
+    }
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double cpu_us = cpu_us_per_infer(bench::cpu_seconds() - cpu0, state);
+    stop = true;
+    for (auto& r : requests)
+        r.wait();
+    for (auto& r : requests)
+        r.set_callback(nullptr);
+    if (failed) {
+        state.SkipWithError("an inference failed");
+        return;
+    }
+    const double rate = static_cast<double>(state.iterations()) / s;
+    state.counters["infer_per_s"] = rate;
+    state.counters["cpu_us_per_infer"] = cpu_us;
+    if (g_sync_rate > 0)
+        state.counters["vs_sync"] = rate / g_sync_rate;
+    if (g_sync_cpu_us > 0)
+        state.counters["cpu_vs_sync"] = cpu_us / g_sync_cpu_us;
 }
 
 // Mean time per inference of each stage (us) with PERF_COUNT, one request, sync.
@@ -149,12 +237,14 @@ void BM_OneOpBareOpenCL(benchmark::State& state) {
         dn->env->queue.enqueueReadBuffer(dn->out[0], CL_TRUE, 0, out.get_byte_size(), out.data());
     };
     once();
+    const double cpu0 = bench::cpu_seconds();
     const auto t0 = std::chrono::steady_clock::now();
     for (auto _ : state)
         once();
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     g_bare_us = 1e6 * s / static_cast<double>(state.iterations());
     state.counters["us_per_infer"] = g_bare_us;
+    state.counters["cpu_us_per_infer"] = cpu_us_per_infer(bench::cpu_seconds() - cpu0, state);
 }
 
 void BM_OneOpRuntime(benchmark::State& state) {
@@ -167,6 +257,7 @@ void BM_OneOpRuntime(benchmark::State& state) {
     r.set_tensor("x", filled(kSmall, -0.5f));
     r.infer();
     const bool async = state.range(0) != 0;
+    const double cpu0 = bench::cpu_seconds();
     const auto t0 = std::chrono::steady_clock::now();
     for (auto _ : state) {
         if (async) {
@@ -179,6 +270,7 @@ void BM_OneOpRuntime(benchmark::State& state) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double us = 1e6 * s / static_cast<double>(state.iterations());
     state.counters["us_per_infer"] = us;
+    state.counters["cpu_us_per_infer"] = cpu_us_per_infer(bench::cpu_seconds() - cpu0, state);
     if (g_bare_us > 0)
         state.counters["vs_bare_opencl"] = us / g_bare_us;
 }
@@ -186,7 +278,10 @@ void BM_OneOpRuntime(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(BM_Sync)->Unit(benchmark::kMicrosecond)->UseRealTime()->MinTime(2.0);
-BENCHMARK(BM_Async)->Arg(1)->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMicrosecond)->UseRealTime()->MinTime(2.0);
+// Args: nireq, NUM_STREAMS (0: THROUGHPUT's). One stream: PoCL runs the commands of two queues one
+// after another anyway, and one stream's requests can share the cache.
+BENCHMARK(BM_Async)->ArgNames({"nireq", "streams"})->ArgsProduct({{1, 2, 4, 8}, {0}})->Args({2, 1})->Args({4, 1})->Unit(benchmark::kMicrosecond)->UseRealTime()->MinTime(2.0);
+BENCHMARK(BM_AsyncCallbacks)->ArgNames({"nireq", "streams"})->Args({2, 0})->Args({4, 0})->Args({2, 1})->Unit(benchmark::kMicrosecond)->UseRealTime()->MinTime(2.0);
 BENCHMARK(BM_Stages)->Unit(benchmark::kMicrosecond)->UseRealTime()->Iterations(200);
 BENCHMARK(BM_OneOpBareOpenCL)->Unit(benchmark::kMicrosecond)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_OneOpRuntime)->ArgName("async")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond)->UseRealTime()->MinTime(1.0);

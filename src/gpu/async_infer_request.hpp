@@ -1,9 +1,13 @@
-// The GPU request's pipeline of (executor, stage) pairs:
+// The GPU request's pipeline of (executor, stage) pairs, in one of two shapes (streams.hpp):
+// STAGED, for a device with its own cores:
 //   preprocess + upload      on the compiled model's task executor (host work, writes enqueued)
 //   start_pipeline           on the request's stream (kernels and output reads enqueued in order)
 //   wait_pipeline            on the device's wait executor, once the stream's marker completes
 //   postprocess              on the task executor
-// then the user's callback on the callback executor. While one request waits on the device,
+// MERGED, for a device on the host's cores (PoCL): preprocess + upload + start_pipeline on the
+// stream (the caller's thread when the stream is idle), wait_pipeline + postprocess on the wait
+// executor. Every hop there costs a wake-up on the cores the device computes on, and buys nothing.
+// Then the user's callback on the callback executor. While one request waits on the device,
 // others prepare and enqueue, so the device never idles between inferences. infer() runs the
 // same stages inline.
 #pragma once
@@ -21,6 +25,14 @@ public:
                       const std::shared_ptr<WaitExecutor>& wait_executor,
                       const std::shared_ptr<ITaskExecutor>& callback_executor);
     ~AsyncInferRequest() override;
+
+    /// As the base's, but when the run is parked on the wait executor (its commands are all
+    /// enqueued), the calling thread waits for the device and runs the rest of the pipeline
+    /// itself (WaitExecutor::run_here): one hand-over less for start_async + wait.
+    void wait() override;
+
+private:
+    std::shared_ptr<WaitExecutor> m_wait_executor;
 };
 
 }  // namespace gpu

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "compiled_model.hpp"
+#include "runtime/stage_thread.hpp"
 #include "runtime/trace.hpp"
 
 namespace ovcl {
@@ -14,9 +15,18 @@ void CompiledModel::setup_executors() {
     const std::string device = "GPU." + std::to_string(m_config.device_id);
     const bool profiling = m_config.common.perf_count || trace::enabled();
     const int streams = m_config.effective_streams();
-    if (m_config.common.exclusive_async_requests) {
+    if (m_device->user_queue()) {
+        // The application's queue (remote/): one stream whose host stages run on the caller's thread,
+        // so start_async returns once every command is in the queue; the wait runs as usual.
+        m_streams = GpuStreams::on_user_queue(m_device->user_queue, device);
+        set_task_executor(make_immediate_executor());
+    } else if (m_config.common.exclusive_async_requests) {
         m_streams = GpuStreams::exclusive(*m_device, device + " exclusive", profiling);
-        set_task_executor(get_shared_executor(device + " exclusive tasks", 1));
+        // MERGED runs every host stage but the wait on the one shared stream: its thread is the task executor.
+        if (m_streams->stream(0).pipeline == PipelineShape::MERGED)
+            set_task_executor(m_streams->stream(0).thread);
+        else
+            set_task_executor(get_shared_executor(device + " exclusive tasks", 1));
     } else {
         static std::atomic<int> models{0};
         const std::string name = device + " model " + std::to_string(models++);
@@ -26,7 +36,9 @@ void CompiledModel::setup_executors() {
         set_task_executor(make_tbb_executor(name + " tasks", std::max(2, streams)));
     }
     m_wait_executor = WaitExecutor::for_device(m_device->device.device(), device + " wait");
-    m_callback_executor = make_tbb_executor(device + " callbacks", std::max(1, streams));
+    // Callbacks are the user's and short (OpenVINO asks them not to block); a stage thread sleeps
+    // between them, where a TBB arena's worker would spin after each (runtime/stage_thread.hpp).
+    m_callback_executor = make_stage_thread(device + " callbacks");
 }
 
 }  // namespace gpu

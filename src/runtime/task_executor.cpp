@@ -7,6 +7,8 @@
 // - Tasks pass through our own mutex-protected FIFO: the TBB task only says "drain one". This
 //   keeps start order FIFO and gives ThreadSanitizer (which cannot see TBB's internal
 //   synchronisation) a happens-before edge from run() to the task.
+// The serial executors of a pipeline's stages (StreamsExecutor's streams) are not arenas but
+// stage threads (runtime/stage_thread.hpp): TBB workers spin before they sleep.
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 
@@ -20,6 +22,7 @@
 
 #include "ovcl/except.hpp"
 #include "ovcl/plugin/itask_executor.hpp"
+#include "runtime/stage_thread.hpp"
 
 #if defined(__SANITIZE_THREAD__)
 #include <sanitizer/tsan_interface.h>
@@ -198,7 +201,7 @@ StreamsExecutor::StreamsExecutor(const std::string& name, int streams) : m_name(
     if (streams < 1)
         raise<InvalidArgument>("streams executor '", name, "': ", streams, " streams (at least 1)");
     for (int i = 0; i < streams; ++i)
-        m_streams.push_back(make_tbb_executor(name + " stream " + std::to_string(i), 1));
+        m_streams.push_back(make_stage_thread(name + " stream " + std::to_string(i)));  // see stage_thread.hpp
 }
 
 void StreamsExecutor::run(Task task) { m_streams[m_next++ % m_streams.size()]->run(std::move(task)); }
