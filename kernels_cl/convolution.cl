@@ -10,6 +10,7 @@
 //   SW       stride along W (a compile-time constant so the XB input reads are fixed offsets)
 //   POST(v)  optional epilogue on a float16 of 16 output channels of one pixel (fusion hook); default v
 //   FUSED, ACT, ACT_LO, ACT_HI  the fused bias + activation epilogue (below); bias is [G][KB * KBLK * 16]
+//   RESIDUAL the fused residual Add (with FUSED): `residual` (DATA, the output's shape) added after the bias
 //
 // Weights are reordered by the host into [G][KB][KD][KH][KW][C][KBLK * 16]: a block of KBLK * 16 consecutive
 // output channels of a group (KB = ceil(K / (KBLK * 16)) blocks per group, zero-padded past K). A work-item
@@ -51,7 +52,19 @@ void load_row(__global const half* r, float* xv) {
 #endif
 
 // Fused epilogue: bias per output channel.
+#define RES_T DATA
 #include "epilogue.cl"
+
+#if RESIDUAL
+// The residual of the 16 channels of pixel p of a block (channel q at r[q * plane + p]), zero past the nq channels
+// and np pixels that exist.
+inline float16 residual16(__global const DATA* r, int p, int nq, int np, int plane) {
+    float v[16];
+    for (int q = 0; q < 16; ++q)
+        v[q] = q < nq && p < np ? LD1(r + q * plane + p) : 0.f;
+    return vload16(0, v);
+}
+#endif
 __kernel void conv2d_k16(__global const DATA* restrict x, __global const float* restrict w,
                          __global DATA* restrict y, const int C, const int H, const int W, const int K,
                          const int OH, const int OW, const int KH, const int KW, const int SH, const int DH,
@@ -135,9 +148,20 @@ __kernel void conv2d_k16(__global const DATA* restrict x, __global const float* 
         OUT t[XB * 16];
 #if FUSED
         const float16 bv = vload16(0, bias + (size_t)(g * KB + kb) * KBLK * 16 + j * 16);  // zero-padded per group
+#if RESIDUAL
+        // The residual at the output's index: yb's offset in `residual`.
+        __global const DATA* rb = residual + ((size_t)ng * K + k0) * plane + (size_t)(oz * OH + oy) * OW + ox0;
+        const int rq = min(16, K - k0);
+#endif
 #pragma unroll
-        for (int p = 0; p < XB; ++p)
-            STAGE16(POST(ACTIVATE(acc[j][p] + bv)), p, t);
+        for (int p = 0; p < XB; ++p) {
+#if RESIDUAL
+            const float16 v = acc[j][p] + bv + residual16(rb, p, rq, np, plane);
+#else
+            const float16 v = acc[j][p] + bv;
+#endif
+            STAGE16(POST(ACTIVATE(v)), p, t);
+        }
 #else
 #pragma unroll
         for (int p = 0; p < XB; ++p)

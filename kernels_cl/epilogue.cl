@@ -5,8 +5,13 @@
 // 9 Elu with alpha ACT_ALPHA, 10 HSigmoid, 11 Mish, 12 SoftPlus; -DACT_POST(v)=e (optional) applies the
 // expression e of v after the activation (post ops by scalars: "(((v)*(0.25f))-(1.0f))"). ACTIVATE works on
 // scalars and vectors alike (its argument may be evaluated several times: pass one without side effects).
+// -DRESIDUAL=1 (with FUSED) adds one more argument after `bias`, `residual` of type RES_T (the including kernel
+// defines it: its storage type), read by the including kernel at the output's index and added after the bias.
 #ifndef FUSED
 #define FUSED 0
+#endif
+#ifndef RESIDUAL
+#define RESIDUAL 0
 #endif
 #ifndef ACT
 #define ACT 0
@@ -46,7 +51,9 @@
 #else
 #define ACTIVATE(v) ACT_BASE(v)
 #endif
-#if FUSED
+#if FUSED && RESIDUAL
+#define BIAS_ARG , __global const float* restrict bias, __global const RES_T* restrict residual
+#elif FUSED
 #define BIAS_ARG , __global const float* restrict bias
 #else
 #define BIAS_ARG

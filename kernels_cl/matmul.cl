@@ -8,6 +8,7 @@
 // Operand element (i, k) of A is a[i * sa_m + k * sa_k] (transposes and 1-D operands are strides); C is
 // c[i * sc_m + j * sc_n]. batch_offsets holds, per batch of C, the offsets of its A and B matrices.
 //   -DFUSED, -DACT, -DACT_LO, -DACT_HI  the fused bias + activation epilogue (below)
+//   -DRESIDUAL=1    with FUSED: `residual` (T, C's shape) read at C's index and added after the bias
 // Integer MatMul (matmul_int, at the end; the kernels above are not built then):
 //   -DINT=1         -DT=int|long, -DU=uint|ulong its unsigned type (wrapping products and sums)
 //   -DRI, -DCI      RI rows x CI columns of C per work-item, vectors of CI along N (CI divides PW)
@@ -29,7 +30,22 @@
 #define NB (16 * NV)
 
 // Fused epilogue: bias per column of C (FUSED=2: per row of the block, for C^T = B^T A^T).
+#define RES_T T
 #include "epilogue.cl"
+
+#if RESIDUAL
+// The residual of kernel row i, columns [j, j + 16) (element (i, j) at r[i * sc_m + j * sc_n], C's addressing),
+// zero past N.
+inline float16 residual16(__global const T* r, int i, int j, int N, int sc_m, int sc_n) {
+    __global const T* p = r + i * sc_m;
+    if (sc_n == 1 && j + 16 <= N)
+        return LD16(p + j);
+    float v[16];
+    for (int q = 0; q < 16; ++q)
+        v[q] = j + q < N ? LD1(p + (j + q) * sc_n) : 0.f;
+    return vload16(0, v);
+}
+#endif
 // Stores columns [j0, j_end) of a block row computed for columns [jl, jl + NB); vector stores when whole.
 inline void store_row(__global T* cr, const float16* acc, int jl, int j0, int j_end, int sc_n) {
     if (sc_n == 1 && jl == j0 && j_end - j0 == NB) {
@@ -98,18 +114,30 @@ __kernel void matmul_panel(__global const T* a, __global const T* b, __global T*
             }
         }
     }
+#if FUSED
+#if RESIDUAL
+    residual += bi * M * N;
+#endif
 #if FUSED == 1
     float16 bv[NV];  // bias is zero-padded to N rounded up to NB
     for (int v = 0; v < NV; ++v)
         bv[v] = vload16(0, bias + jl + 16 * v);
-    for (int r = 0; r < RB; ++r)
-        for (int v = 0; v < NV; ++v)
-            acc[r][v] = ACTIVATE(acc[r][v] + bv[v]);
-#elif FUSED == 2
+#endif
     for (int r = 0; r < RB; ++r) {
+#if FUSED == 2
         const float br = bias[min(i0 + r, M - 1)];
-        for (int v = 0; v < NV; ++v)
-            acc[r][v] = ACTIVATE(acc[r][v] + br);
+#endif
+        for (int v = 0; v < NV; ++v) {
+#if FUSED == 1
+            float16 x = acc[r][v] + bv[v];
+#else
+            float16 x = acc[r][v] + br;
+#endif
+#if RESIDUAL
+            x += residual16(residual, min(i0 + r, M - 1), jl + 16 * v, N, sc_m, sc_n);
+#endif
+            acc[r][v] = ACTIVATE(x);
+        }
     }
 #endif
     const int j_end = min(N, jl + NB);
@@ -171,13 +199,22 @@ __kernel void matmul_dot(__global const T* a, __global const T* b, __global T* c
         for (int r = 0; r < RD; ++r)
             for (int q = 0; q < CD; ++q)
                 sum[r][q] = fma(LD1(ar[r] + k), LD1(bc[q] + k), sum[r][q]);
-    for (int r = 0; r < RD && i0 + r < M; ++r)
-        for (int q = 0; q < CD && j0 + q < N; ++q)
-#if FUSED
-            ST1(ACTIVATE(sum[r][q] + bias[j0 + q]), c + (i0 + r) * sc_m + (j0 + q) * sc_n);
-#else
-            ST1(sum[r][q], c + (i0 + r) * sc_m + (j0 + q) * sc_n);
+#if FUSED && RESIDUAL
+    residual += bi * M * N;
 #endif
+    for (int r = 0; r < RD && i0 + r < M; ++r)
+        for (int q = 0; q < CD && j0 + q < N; ++q) {
+            const int at = (i0 + r) * sc_m + (j0 + q) * sc_n;
+#if FUSED
+            float x = sum[r][q] + bias[j0 + q];
+#if RESIDUAL
+            x += LD1(residual + at);
+#endif
+            ST1(ACTIVATE(x), c + at);
+#else
+            ST1(sum[r][q], c + at);
+#endif
+        }
 }
 #endif  // !INT
 

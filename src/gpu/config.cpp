@@ -27,6 +27,8 @@ Config::Config(const AnyMap& properties, const Config& base, bool lenient) : Con
             cache_dir = value.to_string();
         } else if (key == ovcl::disable_transformations.key) {
             disable_transformations = read_property<bool>(key, value);
+        } else if (key == tuning::kProperty) {
+            tuning_mode = tuning::parse_mode(value.to_string());
         } else if (key == kHostOps) {
             host_ops.clear();
             std::istringstream is(value.to_string());
@@ -59,6 +61,8 @@ Any Config::get(const std::string& name) const {
         return cache_dir;
     if (name == ovcl::disable_transformations.key)
         return disable_transformations;
+    if (name == tuning::kProperty)
+        return tuning::to_string(tuning_mode);
     if (name == kHostOps) {
         std::string s;
         for (const auto& t : host_ops)
@@ -71,7 +75,7 @@ Any Config::get(const std::string& name) const {
 std::vector<PropertyName> Config::rw_properties() {
     auto v = PluginConfig::rw_properties();
     for (const char* k : {device::id.key, hint::inference_precision.key, ovcl::cache_dir.key,
-                          ovcl::disable_transformations.key, kHostOps})
+                          ovcl::disable_transformations.key, tuning::kProperty, kHostOps})
         v.emplace_back(k);
     return v;
 }

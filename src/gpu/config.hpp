@@ -5,6 +5,7 @@
 #include <string>
 
 #include "runtime/plugin_config.hpp"
+#include "tuning.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -15,6 +16,8 @@ struct Config {
     element::Type inference_precision = element::f32;  ///< f32, or f16: f16 storage, f32 compute
     std::string cache_dir;
     bool disable_transformations = false;
+    /// GPU_TUNING_MODE (tuning.hpp, docs/tuning.md): how conv / MatMul pick among their kernel candidates.
+    TuningMode tuning_mode = TuningMode::DISABLED;
     /// Test and debugging aid (OVCL_GPU_HOST_OPS="Softmax MatMul"): run these op types on the
     /// host even when the device could, to exercise the fallback path.
     std::set<std::string> host_ops;

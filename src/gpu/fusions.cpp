@@ -41,11 +41,14 @@ std::vector<std::pair<std::string, bool>> post_ops_of(const Node& node) {
     return ops;
 }
 
+bool residual_of(const Node& node) { return node.get_attr<bool>("residual", false); }
+
 std::vector<OutputInfo> fused_infer(const Node& node, const std::vector<InputInfo>& in) {
-    const size_t expected = 3 + post_ops_of(node).size();
+    const size_t expected = 3 + post_ops_of(node).size() + (residual_of(node) ? 1 : 0);
     if (in.size() != expected)
         raise<ModelError>(node.describe(), ": expects ", expected,
-                          " inputs (data, weights, bias, a Constant per post op), got ", in.size());
+                          " inputs (data, weights, bias, a Constant per post op, the residual if any), got ",
+                          in.size());
     return spec_of(fused_base_type(node.get_type_name()), 1).infer(node, {in[0], in[1]});
 }
 
@@ -66,12 +69,14 @@ std::shared_ptr<Node> activation_node(const Node& fused, const Tensor& input) {
     return act;
 }
 
-// The base op, then Add (numpy broadcast of the bias), the activation and the post ops: the host references of
-// the fused nodes, in the order the original graph ran them.
+// The base op, then Add (numpy broadcast of the bias), the residual Add, the activation and the post ops: the host
+// references of the fused nodes, in the order the original graph ran them.
 void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
     const std::string act = node.get_attr<std::string>("activation", "");
     const auto post = post_ops_of(node);
-    const size_t steps = 2 + (act.empty() ? 0 : 1) + post.size();  // base, Add, activation, post ops
+    const bool residual = residual_of(node);
+    // base, Add, residual Add, activation, post ops
+    const size_t steps = 2 + (residual ? 1 : 0) + (act.empty() ? 0 : 1) + post.size();
     size_t step = 0;
     // The result of the next step: the output for the last one.
     const auto next = [&] {
@@ -82,6 +87,11 @@ void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, Eval
     TensorVector sum = next();
     spec_of("Add", 1).evaluate(node, {value[0], in.at(2)}, sum, ctx);
     value = sum;
+    if (residual) {
+        TensorVector with = next();
+        spec_of("Add", 1).evaluate(node, {value[0], in.back()}, with, ctx);
+        value = with;
+    }
     if (!act.empty()) {
         TensorVector activated = next();
         const auto a = activation_node(node, value[0]);
@@ -137,6 +147,33 @@ std::shared_ptr<Node> channel_bias(const Node& add, const Output& producer, size
     return bias;
 }
 
+// The residual operand of `add` when it adds a tensor of the producer's type and static shape, element by element
+// (no broadcast), that is not the producer itself and not a Constant (a constant Add is a bias or a post op);
+// nullptr otherwise.
+std::shared_ptr<Node> residual_operand(const Node& add, const Output& producer, Output& operand) {
+    if (add.get_type_name() != "Add" || add.get_version() != 1 || !numpy_binary(add))
+        return nullptr;
+    const size_t other = add.input_value(0) == producer ? 1 : 0;
+    if (add.input_value(1 - other) != producer || add.input_value(other) == producer)
+        return nullptr;
+    operand = add.input_value(other);
+    const PartialShape& out = producer.get_partial_shape();
+    if (operand.node->is_constant() || operand.get_element_type() != producer.get_element_type() ||
+        !out.is_static() || !operand.get_partial_shape().is_static() ||
+        operand.get_partial_shape().to_shape() != out.to_shape())
+        return nullptr;
+    return operand.node;
+}
+
+// Whether the kernel of `node` can add a residual: conv2d_k16 and the float MatMul kernels, not the depthwise
+// convolution (a GroupConvolution of one input channel per group).
+bool residual_kernel(const Node& node) {
+    if (node.get_type_name() != "GroupConvolution")
+        return true;
+    const PartialShape& w = node.get_input_partial_shape(1);
+    return w.rank_is_static() && w.size() > 2 && w[2].is_static() && w[2].get_length() != 1;
+}
+
 }  // namespace
 
 std::string fused_base_type(const std::string& type) {
@@ -184,6 +221,13 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
             if (bias)
                 chain.push_back(add);
         }
+        // Then an Add of a tensor of the same shape (ResNet's shortcut, a transformer's residual stream).
+        Output residual;
+        if (auto add = consumers.only(tail()); add && !host_ops.count("Add") && residual_kernel(*node) &&
+                                               residual_operand(*add, tail(), residual))
+            chain.push_back(add);
+        else
+            residual = Output();
         std::shared_ptr<Node> act = consumers.only(tail());
         if (act && epilogue_activation(*act) && !host_ops.count(act->get_type_name()))
             chain.push_back(act);
@@ -210,9 +254,13 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
             bias->set_friendly_name(node->get_friendly_name() + "/zero_bias");
         }
         inputs[2] = Output(bias, 0);
+        if (residual.node)
+            inputs.push_back(residual);
 
         Attributes attrs = node->get_attributes();
         attrs.emplace_back("post_ops", post);
+        if (residual.node)  // before activation_version: what follows that is the activation's own
+            attrs.emplace_back("residual", "true");
         attrs.emplace_back("activation", act ? act->get_type_name() : "");
         attrs.emplace_back("activation_version", std::to_string(act ? act->get_version() : 0));
         if (act)

@@ -2,11 +2,13 @@
 // an internal op type that one kernel runs:
 //
 // - FusedConvolution / FusedGroupConvolution / FusedMatMul: Convolution / GroupConvolution / MatMul followed by a
-//   per-channel bias Add, an activation and up to 4 post ops (Multiply / Add / Subtract / Divide by single-value
-//   Constants, e.g. the scale of attention scores), at least one of them; the convolution and matmul kernels apply
-//   them in their epilogue (ops/epilogue.hpp). Inputs (data, weights, bias Constant (a zero when the graph had
-//   none), one Constant per post op), the base op's attributes, plus "post_ops" ("Multiply:vc,Subtract:cv": the
-//   type and whether the value or the Constant comes first), "activation" (empty, or Relu, Clamp, Sigmoid, Tanh,
+//   per-channel bias Add, a residual Add (of a non-Constant tensor of the output's type and shape: no broadcast;
+//   not for a depthwise convolution), an activation and up to 4 post ops (Multiply / Add / Subtract / Divide by
+//   single-value Constants, e.g. the scale of attention scores), at least one of them; the convolution and matmul
+//   kernels apply them in their epilogue (ops/epilogue.hpp). Inputs (data, weights, bias Constant (a zero when the
+//   graph had none), one Constant per post op, then the residual tensor if any), the base op's attributes, plus
+//   "post_ops" ("Multiply:vc,Subtract:cv": the type and whether the value or the Constant comes first), "residual"
+//   ("true" when there is a residual input; absent otherwise), "activation" (empty, or Relu, Clamp, Sigmoid, Tanh,
 //   HSwish, Swish, Gelu, Elu, HSigmoid, Mish, SoftPlus), "activation_version" and then the activation's own
 //   attributes (Clamp: "min", "max"; Gelu-7: "approximation_mode"; Elu: "alpha").
 // - FusedMVN: LayerNorm / MVN patterns (fusions_norm*.cpp): MVN, or its decomposition ReduceMean -> Subtract ->
@@ -44,8 +46,8 @@ void register_fused_ops();
 /// "FusedConvolution" -> "Convolution"; "" for a type that is not a fused one.
 std::string fused_base_type(const std::string& type);
 
-/// Fuses every Conv/GroupConv/MatMul -> [Add(bias)] -> [activation] -> [post ops] chain (of two nodes or more) whose
-/// intermediates have one consumer and are no model outputs. Returns the number fused.
+/// Fuses every Conv/GroupConv/MatMul -> [Add(bias)] -> [Add(residual)] -> [activation] -> [post ops] chain (of two
+/// nodes or more) whose intermediates have one consumer and are no model outputs. Returns the number fused.
 size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops = {});
 /// Fuses LayerNorm / MVN + scale + shift patterns into FusedMVN. Returns the number fused.
 size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops = {});

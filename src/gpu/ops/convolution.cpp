@@ -7,6 +7,7 @@
 #include "host_ref/ref_utils.hpp"
 #include "ops/convolution_infer.hpp"
 #include "ops/epilogue.hpp"
+#include "tuning.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -69,21 +70,51 @@ Conv3d geometry(const Node& node) {
     return g;
 }
 
-// The register block of conv2d_k16. Two channel vectors (32 channels) when that pads K no further than one
-// does: each input value read then feeds two FMAs (about 10% faster on PoCL than 1 x 14 pixels). Pixels:
-// the candidate that leaves the fewest idle pixels in a row (the first on ties); each distinct block is one
-// more program build.
+// Pixel counts of a row block per channel vectors: XB * KBLK float16 accumulators must keep to registers
+// (32 zmm on AVX-512), so 14 or 16 pixels with one vector, at most 8 with two.
+const std::vector<int64_t>& pixel_choices(int64_t vectors) {
+    static const std::vector<int64_t> one{14, 16, 12, 8, 7}, two{8, 7, 6, 5, 4};
+    return vectors == 2 ? two : one;
+}
+
+// Idle pixels in the last block of a row.
+int64_t row_waste(const Conv3d& g, int64_t pixels) { return (g.ow + pixels - 1) / pixels * pixels - g.ow; }
+
+// The heuristic register block of conv2d_k16 (today's default; the tuner may pick another of block_candidates).
+// It looks at the shape only: the same float16 blocks serve every device (AVX-512 CPUs through PoCL take a float16
+// as one register; GPUs run it as 16 scalar registers of a work-item). Two channel vectors (32 channels) when that
+// pads K no further than one does: each input value read then feeds two FMAs (about 10% faster on PoCL than
+// 1 x 14 pixels). Pixels: the candidate that leaves the fewest idle pixels in a row (the first on ties); each
+// distinct block is one more program build.
 Block choose_block(const Conv3d& g) {
     Block b;
     b.vectors = (g.out_channels + kLanes - 1) / kLanes % 2 == 0 ? 2 : 1;
-    const std::vector<int64_t> candidates =
-        b.vectors == 2 ? std::vector<int64_t>{8, 7, 6, 5, 4} : std::vector<int64_t>{14, 16, 12, 8, 7};
-    const auto waste = [&g](int64_t p) { return (g.ow + p - 1) / p * p - g.ow; };
+    const auto& candidates = pixel_choices(b.vectors);
     b.pixels = candidates[0];
     for (int64_t p : candidates)
-        if (waste(p) < waste(b.pixels))
+        if (row_waste(g, p) < row_waste(g, b.pixels))
             b.pixels = p;
     return b;
+}
+
+// The blocks the tuner times: the heuristic's, then per channel-vector count (two only when K > 16) the two pixel
+// counts with the fewest idle pixels. At most five programs to build per convolution shape.
+std::vector<Block> block_candidates(const Conv3d& g) {
+    std::vector<Block> blocks{choose_block(g)};
+    for (int64_t vectors : {int64_t{1}, int64_t{2}}) {
+        if (vectors == 2 && g.out_channels <= kLanes)
+            continue;
+        std::vector<int64_t> pixels = pixel_choices(vectors);
+        std::stable_sort(pixels.begin(), pixels.end(),
+                         [&g](int64_t a, int64_t b) { return row_waste(g, a) < row_waste(g, b); });
+        for (size_t i = 0; i < 2; ++i) {
+            const Block b{pixels[i], vectors};
+            if (std::none_of(blocks.begin(), blocks.end(),
+                             [&b](const Block& o) { return o.pixels == b.pixels && o.vectors == b.vectors; }))
+                blocks.push_back(b);
+        }
+    }
+    return blocks;
 }
 
 // [G][K][C][KD][KH][KW] -> [G][KB][KD][KH][KW][C][B] for blocks of B = KBLK * 16 output channels, zero past K.
@@ -126,6 +157,17 @@ int64_t depthwise_rows(const Conv3d& g) {
     return (g.oh + blocks - 1) / blocks;
 }
 
+// The rows per work-item the tuner times: the heuristic's, half and twice as many (a scalar argument: no other
+// program to build).
+std::vector<int64_t> rows_candidates(const Conv3d& g) {
+    const int64_t r = depthwise_rows(g);
+    std::vector<int64_t> rows{r};
+    for (int64_t c : {std::max<int64_t>(1, r / 2), std::min(g.oh, 2 * r)})
+        if (std::find(rows.begin(), rows.end(), c) == rows.end())
+            rows.push_back(c);
+    return rows;
+}
+
 // One work-item per work-group on CPU devices: a work-item is already a register-blocked loop nest, and one
 // fixed local size means one JIT variant per program on PoCL. A real GPU gets the runtime's choice.
 std::vector<size_t> work_group(const DeviceInfo& device, size_t dims) {
@@ -142,9 +184,8 @@ std::string storage_options(const Node& node, bool depthwise) {
     return opts;
 }
 
-KernelLaunch depthwise_launch(const Conv3d& g, const DeviceInfo& device) {
+KernelLaunch depthwise_launch(const Conv3d& g, int64_t rows, const DeviceInfo& device) {
     const int64_t m = g.out_channels;  // output channels per group
-    const int64_t rows = depthwise_rows(g);
     KernelLaunch launch;
     launch.source = "convolution_dw";
     launch.entry = "conv2d_dw16";
@@ -201,17 +242,37 @@ Validation ConvolutionOp::validate(const Node& node, const DeviceInfo&) const {
     const Validation epilogue = validate_epilogue(node);
     if (!epilogue.supported)
         return epilogue;
+    if (g.depthwise() && has_residual(node))
+        return Validation::no("the depthwise kernel (conv2d_dw16) has no fused residual Add");
     if (too_big(shape_size(node.get_input_shape(0))) || too_big(shape_size(node.get_output_shape(0))) ||
         too_big(static_cast<size_t>(g.groups * padded_k * g.in_channels * g.kd * g.kh * g.kw)))
         return Validation::no("a tensor of 2^31 elements or more (the kernels index with 32-bit integers)");
     return Validation::yes();
 }
 
+std::vector<std::string> ConvolutionOp::candidate_names(const Node& node, const DeviceInfo&) const {
+    const Conv3d g = geometry(node);
+    std::vector<std::string> names;
+    if (g.depthwise()) {
+        for (int64_t rows : rows_candidates(g))
+            names.push_back("dw16_rows" + std::to_string(rows));
+    } else {
+        for (const Block& b : block_candidates(g))
+            names.push_back("k16_" + std::to_string(b.pixels) + "x" + std::to_string(b.channels()));
+    }
+    return names;
+}
+
 OpConfig ConvolutionOp::configure(const Node& node, const DeviceInfo& device) const {
+    return configure_candidate(node, device, tuning::select(*this, node, device));
+}
+
+OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const {
     const Conv3d g = geometry(node);
     OpConfig config;
     if (g.depthwise()) {
-        config.launches.push_back(depthwise_launch(g, device));
+        const std::vector<int64_t> rows = rows_candidates(g);
+        config.launches.push_back(depthwise_launch(g, rows.at(std::min(index, rows.size() - 1)), device));
         config.launches.back().options += storage_options(node, true);
         config.impl_name = prefix(g) + "_dw16";
         if (is_fused(node)) {
@@ -219,7 +280,8 @@ OpConfig ConvolutionOp::configure(const Node& node, const DeviceInfo& device) co
             config.constants.push_back(channel_bias(node, channels, channels));
         }
     } else {
-        const Block b = choose_block(g);
+        const std::vector<Block> blocks = block_candidates(g);
+        const Block b = blocks.at(std::min(index, blocks.size() - 1));
         config.launches.push_back(direct_launch(g, b, device));
         config.launches.back().options += storage_options(node, false);
         config.constants.push_back(reorder_weights(node.input_value(1).node->get_constant_value(), g, b));
@@ -229,11 +291,11 @@ OpConfig ConvolutionOp::configure(const Node& node, const DeviceInfo& device) co
     }
     if (node.get_input_element_type(0) == element::f16)
         config.impl_name += "_f16";
-    if (is_fused(node)) {  // the bias is the last constant and the last kernel argument
+    if (is_fused(node)) {  // the bias is the last constant; bias (and residual) are the last kernel arguments
         KernelLaunch& l = config.launches.back();
         l.options += epilogue_options(node);
-        l.args.push_back(KernelArg::constant(config.constants.size() - 1));
-        config.impl_name += "_fused";
+        add_epilogue_args(node, config.constants.size() - 1, l);
+        config.impl_name += has_residual(node) ? "_fused_res" : "_fused";
     }
     return config;
 }

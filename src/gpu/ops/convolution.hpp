@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ops/gpu_op.hpp"
+#include "tuning.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -15,13 +16,18 @@ namespace gpu {
 ///     per work-item; weights are read as they are, so they need not be a Constant.
 ///   impl names "conv2d_..." for 1-D / 2-D, "conv3d_..." for 3-D.
 /// FusedConvolution / FusedGroupConvolution (fusions.hpp): the same kernels with the bias + activation epilogue
-///   of epilogue.hpp (impl "..._fused"); refused also when the bias is not a Constant.
+///   of epilogue.hpp (impl "..._fused"; "..._fused_res" with a fused residual Add, conv2d_k16 only); refused also
+///   when the bias is not a Constant, and with a residual Add on a depthwise convolution.
+/// Candidates (tuning.hpp): conv2d_k16's register blocks "k16_<pixels>x<channels>" (the heuristic's first, see
+///   choose_block), conv2d_dw16's rows per work-item "dw16_rows<r>".
 /// Refused (they run on the host): element types other than f32 / f16, non-constant weights of a
 /// non-depthwise convolution, tensors of 2^31 elements or more.
-class ConvolutionOp : public GpuOp {
+class ConvolutionOp : public GpuOp, public tuning::TunableOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;
     OpConfig configure(const Node& node, const DeviceInfo& device) const override;
+    std::vector<std::string> candidate_names(const Node& node, const DeviceInfo& device) const override;
+    OpConfig configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const override;
 };
 
 /// ConvolutionBackpropData-1 (transposed convolution) over 1-D, 2-D and 3-D NC[D]HW f32 or f16 data (f16 as

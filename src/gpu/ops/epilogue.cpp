@@ -82,15 +82,30 @@ std::string base_op_type(const Node& node) {
     return is_fused(node) ? fused_base_type(node.get_type_name()) : node.get_type_name();
 }
 
+bool has_residual(const Node& node) { return is_fused(node) && node.get_attr<bool>("residual", false); }
+
+size_t residual_input(const Node& node) { return node.get_input_size() - 1; }
+
+void add_epilogue_args(const Node& node, size_t bias_constant, KernelLaunch& launch) {
+    launch.args.push_back(KernelArg::constant(bias_constant));
+    if (has_residual(node))
+        launch.args.push_back(KernelArg::input(residual_input(node)));
+}
+
 Validation validate_epilogue(const Node& node) {
     if (!is_fused(node))
         return Validation::yes();
     if (node.get_input_size() < 3 || !node.input_value(2).node->is_constant())
         return Validation::no("the fused bias (input 2) is not a Constant");
+    const size_t residual = has_residual(node) ? 1 : 0;
     size_t posts = 0;
     const std::string post = post_expression(node, posts);
-    if (post == "?" || node.get_input_size() != 3 + posts)
+    if (post == "?" || node.get_input_size() != 3 + posts + residual)
         return Validation::no("the fused post ops are not Multiply/Add/Subtract/Divide by single-value Constants");
+    if (residual && (node.get_input_element_type(residual_input(node)) != node.get_output_element_type(0) ||
+                     !(node.get_input_partial_shape(residual_input(node)) == node.get_output_partial_shape(0))))
+        return Validation::no("the fused residual (input " + std::to_string(residual_input(node)) +
+                              ") is not of the output's type and shape (a broadcast Add is not fused)");
     const std::string act = node.get_attr<std::string>("activation", "");
     if (activation_code(node) < 0)
         return Validation::no("no fused epilogue for activation " + act);
@@ -113,6 +128,8 @@ std::string epilogue_options(const Node& node, int mode) {
     const std::string post = post_expression(node, posts);
     if (!post.empty())
         opts += " " + define("ACT_POST(v)", post);
+    if (has_residual(node))
+        opts += " " + define("RESIDUAL", 1);
     return opts;
 }
 

@@ -6,6 +6,7 @@
 
 #include "host_ref/matmul.hpp"
 #include "ops/epilogue.hpp"
+#include "tuning.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -69,12 +70,12 @@ Tensor batch_offsets(const host_ref::MatMulDims& d, int64_t first_size, int64_t 
 }
 
 // B (k, j) -> [batch_b][N / NB][K][NB], zero past N: each panel of matmul_panel one contiguous stream.
-Tensor pack_b(const Tensor& weights, const Geometry& g) {
+Tensor pack_b(const Tensor& weights, const Geometry& g, int64_t cols = kCols) {
     Tensor dense(weights.get_element_type(), weights.get_shape());
     weights.copy_to(dense);
     const size_t es = dense.get_element_type().size();
-    const int64_t panels = round_up(g.N, kCols) / kCols, batches = static_cast<int64_t>(shape_size(g.d.batch_b));
-    Tensor out(dense.get_element_type(), Shape{static_cast<size_t>(batches * panels * g.K * kCols)});
+    const int64_t panels = round_up(g.N, cols) / cols, batches = static_cast<int64_t>(shape_size(g.d.batch_b));
+    Tensor out(dense.get_element_type(), Shape{static_cast<size_t>(batches * panels * g.K * cols)});
     const auto* src = static_cast<const unsigned char*>(dense.data());
     auto* dst = static_cast<unsigned char*>(out.data());
     std::memset(dst, 0, out.get_byte_size());  // 0 is +0.0 in f32 and f16
@@ -82,16 +83,63 @@ Tensor pack_b(const Tensor& weights, const Geometry& g) {
         for (int64_t k = 0; k < g.K; ++k)
             for (int64_t j = 0; j < g.N; ++j) {
                 const int64_t s = bb * g.b.size + k * g.b.row + j * g.b.col;
-                const int64_t o = ((bb * panels + j / kCols) * g.K + k) * kCols + j % kCols;
+                const int64_t o = ((bb * panels + j / cols) * g.K + k) * cols + j % cols;
                 std::memcpy(dst + o * es, src + s * es, es);
             }
     return out;
 }
 
-std::string build_options(element::Type type) {
+// A float kernel variant: matmul_panel with RB rows x NV float16 vectors of columns, or matmul_dot (4 x 4).
+struct Variant {
+    bool dot = false;
+    int64_t rows = kRows, vectors = kVectors;
+    int64_t cols() const { return 16 * vectors; }
+};
+
+std::string build_options(element::Type type, const Variant& v) {
     const bool f16 = type == element::f16;
-    return define("T", cl_type(type)) + " " + define("F16", f16 ? 1 : 0) + " " + define("RB", kRows) + " " +
-           define("NV", kVectors) + " " + define("RD", kDotRows) + " " + define("CD", kDotCols);
+    return define("T", cl_type(type)) + " " + define("F16", f16 ? 1 : 0) + " " + define("RB", v.rows) + " " +
+           define("NV", v.vectors) + " " + define("RD", kDotRows) + " " + define("CD", kDotCols);
+}
+
+// How the float kernels can read the operands.
+struct Access {
+    bool b_constant = false;  // B packed once into panels
+    bool dot_ok = false;      // both operands contiguous along K
+    bool panel_ok = false;    // B contiguous along N (or packed): matmul_panel as it is
+    bool swapped = false;     // neither: C^T = B^T A^T through matmul_panel
+};
+
+Access access_of(const Node& node, const Geometry& g) {
+    Access a;
+    a.b_constant = node.input_value(1).node->is_constant();
+    a.dot_ok = g.a.col == 1 && g.b.row == 1;
+    a.panel_ok = a.b_constant || g.b.col == 1;
+    return a;
+}
+
+// The float candidates, the heuristic's first (today's rule, shapes only: the float16 register blocks serve every
+// device, see convolution.cpp's choose_block). matmul_dot wastes no lanes on narrow outputs (matrix x vector) and
+// reads a transposed variable B in place; the panel kernel (8 x 32) serves everything else. Then the panel blocks
+// measured within 5% of 8 x 32 (4x48, 6x48, 4x32) and the other kernel where the operands allow it.
+std::vector<Variant> float_variants(const Geometry& g, const Access& a) {
+    const std::vector<Variant> panels = {{false, 8, 2}, {false, 4, 3}, {false, 6, 3}, {false, 4, 2}};
+    std::vector<Variant> v;
+    if (a.dot_ok && (g.N < kCols / 2 || (g.d.transpose_b && !a.b_constant) || !a.panel_ok)) {
+        v.push_back({true, kDotRows, 0});
+        if (a.panel_ok)
+            v.insert(v.end(), {panels[0], panels[3]});
+    } else {
+        v = panels;
+        if (a.dot_ok)
+            v.push_back({true, kDotRows, 0});
+    }
+    return v;
+}
+
+std::string variant_name(const Variant& v) {
+    return v.dot ? "dot_" + std::to_string(kDotRows) + "x" + std::to_string(kDotCols)
+                 : "panel_" + std::to_string(v.rows) + "x" + std::to_string(v.cols());
 }
 
 bool is_integer(element::Type type) { return type == element::i32 || type == element::i64; }
@@ -146,7 +194,7 @@ Validation MatMulOp::validate(const Node& node, const DeviceInfo&) const {
     } catch (const Exception& e) {
         return Validation::no(e.what());
     }
-    const int64_t packed = static_cast<int64_t>(shape_size(g.d.batch_b)) * round_up(g.N, kCols) * g.K;
+    const int64_t packed = static_cast<int64_t>(shape_size(g.d.batch_b)) * round_up(g.N, 48) * g.K;  // widest panel
     const int64_t largest = std::max({static_cast<int64_t>(shape_size(node.get_input_shape(0))),
                                       static_cast<int64_t>(shape_size(node.get_input_shape(1))),
                                       static_cast<int64_t>(shape_size(node.get_output_shape(0))), packed});
@@ -155,29 +203,44 @@ Validation MatMulOp::validate(const Node& node, const DeviceInfo&) const {
     return validate_epilogue(node);
 }
 
+std::vector<std::string> MatMulOp::candidate_names(const Node& node, const DeviceInfo&) const {
+    if (is_integer(node.get_input_element_type(0)))
+        return {"int_" + std::to_string(kIntRows)};
+    const Geometry g = geometry(node);
+    std::vector<std::string> names;
+    for (const Variant& v : float_variants(g, access_of(node, g)))
+        names.push_back(variant_name(v));
+    return names;
+}
+
 OpConfig MatMulOp::configure(const Node& node, const DeviceInfo& device) const {
+    return configure_candidate(node, device, tuning::select(*this, node, device));
+}
+
+OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const {
     const Geometry g = geometry(node);
     const element::Type type = node.get_input_element_type(0);
     if (is_integer(type))
         return configure_int(node, device, g);
     const auto batches = static_cast<size_t>(shape_size(g.d.batch_out));
-    const bool b_constant = node.input_value(1).node->is_constant();
-    const bool dot_ok = g.a.col == 1 && g.b.row == 1;  // both operands contiguous along K
-    auto i32 = [](int64_t v) { return KernelArg::scalar<cl_int>(static_cast<cl_int>(v)); };
+    const Access access = access_of(node, g);
+    const std::vector<Variant> variants = float_variants(g, access);
+    const Variant v = variants.at(std::min(index, variants.size() - 1));
+    const bool b_constant = access.b_constant;
+    const int64_t rows = v.rows, cols = v.cols();
+    auto i32 = [](int64_t x) { return KernelArg::scalar<cl_int>(static_cast<cl_int>(x)); };
     auto blocks = [](int64_t n, int64_t b) { return static_cast<size_t>((n + b - 1) / b); };
 
     OpConfig cfg;
     KernelLaunch l;
     bool swapped = false;
     l.source = "matmul";
-    l.options = build_options(type);
+    l.options = build_options(type, v);
     // Fixed local sizes (PoCL compiles once per kernel and local size): one work-item per group on CPU devices,
     // which run a group's work-items one after another anyway; 8 x 8 on GPUs, the global size rounded up to it
     // (the kernels return early past M and N).
     l.local = device.is_gpu ? std::vector<size_t>{8, 8, 1} : std::vector<size_t>{1, 1, 1};
-    // matmul_dot wastes no lanes on narrow outputs (matrix x vector), and reads a transposed variable B in
-    // place; the panel kernel serves everything else.
-    if (dot_ok && (g.N < kCols / 2 || (g.d.transpose_b && !b_constant))) {
+    if (v.dot) {
         cfg.constants.push_back(batch_offsets(g.d, g.a.size, g.b.size, false));
         l.entry = "matmul_dot";
         l.args = {KernelArg::input(0), KernelArg::input(1), KernelArg::output(0), KernelArg::constant(0),
@@ -185,22 +248,22 @@ OpConfig MatMulOp::configure(const Node& node, const DeviceInfo& device) const {
                   i32(g.b.col),        i32(g.N),            i32(1)};
         l.global = {blocks(g.M, kDotRows), blocks(g.N, kDotCols), batches};
         cfg.impl_name = "matmul_dot_" + std::to_string(kDotRows) + "x" + std::to_string(kDotCols);
-    } else if (b_constant || g.b.col == 1) {
-        const int64_t padded = round_up(g.N, kCols);
+    } else if (access.panel_ok) {
+        const int64_t padded = round_up(g.N, cols);
         const int64_t b_size = b_constant ? padded * g.K : g.b.size;
         cfg.constants.push_back(batch_offsets(g.d, g.a.size, b_size, false));
         if (b_constant)
-            cfg.constants.push_back(pack_b(node.input_value(1).node->get_constant_value(), g));
+            cfg.constants.push_back(pack_b(node.input_value(1).node->get_constant_value(), g, cols));
         l.entry = "matmul_panel";
         l.args = {KernelArg::input(0),
                   b_constant ? KernelArg::constant(1) : KernelArg::input(1),
                   KernelArg::output(0),
                   KernelArg::constant(0),
                   i32(g.M), i32(g.N), i32(g.K), i32(g.a.row), i32(g.a.col),
-                  i32(b_constant ? g.K : 1), i32(b_constant ? kCols : g.b.row), i32(b_constant ? padded : g.N),
+                  i32(b_constant ? g.K : 1), i32(b_constant ? cols : g.b.row), i32(b_constant ? padded : g.N),
                   i32(g.N), i32(1)};
-        l.global = {blocks(g.M, kRows), blocks(g.N, kCols), batches};
-        cfg.impl_name = "matmul_panel_" + std::to_string(kRows) + "x" + std::to_string(kCols) +
+        l.global = {blocks(g.M, rows), blocks(g.N, cols), batches};
+        cfg.impl_name = "matmul_panel_" + std::to_string(rows) + "x" + std::to_string(cols) +
                         (b_constant ? "_packed" : "");
     } else {
         // Both transposed, B variable: C^T = B^T A^T, whose second operand (A^T) is contiguous along its columns.
@@ -212,15 +275,15 @@ OpConfig MatMulOp::configure(const Node& node, const DeviceInfo& device) const {
                   i32(g.N), i32(g.M), i32(g.K), i32(g.b.col), i32(g.b.row),
                   i32(1), i32(g.a.col), i32(g.M),
                   i32(1), i32(g.N)};
-        l.global = {blocks(g.N, kRows), blocks(g.M, kCols), batches};
-        cfg.impl_name = "matmul_panel_" + std::to_string(kRows) + "x" + std::to_string(kCols) + "_swapped";
+        l.global = {blocks(g.N, rows), blocks(g.M, cols), batches};
+        cfg.impl_name = "matmul_panel_" + std::to_string(rows) + "x" + std::to_string(cols) + "_swapped";
     }
     if (is_fused(node)) {  // bias per column of C, zero-padded for whole-panel loads; per kernel row when swapped
         const auto n = static_cast<size_t>(g.N);
-        cfg.constants.push_back(channel_bias(node, n, swapped ? n : static_cast<size_t>(round_up(g.N, kCols))));
+        cfg.constants.push_back(channel_bias(node, n, swapped || v.dot ? n : static_cast<size_t>(round_up(g.N, cols))));
         l.options += epilogue_options(node, swapped ? 2 : 1);
-        l.args.push_back(KernelArg::constant(cfg.constants.size() - 1));
-        cfg.impl_name += "_fused";
+        add_epilogue_args(node, cfg.constants.size() - 1, l);
+        cfg.impl_name += has_residual(node) ? "_fused_res" : "_fused";
     }
     for (size_t i = 0; i < l.global.size(); ++i)
         l.global[i] = (l.global[i] + l.local[i] - 1) / l.local[i] * l.local[i];

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ops/gpu_op.hpp"
+#include "tuning.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -17,13 +18,17 @@ namespace gpu {
 ///     vector of columns (16 i32, 8 i64) per work-item, any operand strides; a Constant B is packed as above
 ///     (impl "..._packed"), a variable B is read in place (element loads when transposed).
 /// FusedMatMul (fusions.hpp): the f32 / f16 kernels with the bias + activation epilogue of epilogue.hpp (impl
-/// "..._fused").
+/// "..._fused"; "..._fused_res" with a fused residual Add read at C's index).
+/// Candidates (tuning.hpp) for f32 / f16: "panel_<RB>x<16 NV>" (8x32, 4x48, 6x48, 4x32) and "dot_4x4" where the
+/// operands allow them, the heuristic's pick first; i32 / i64 have one.
 /// Refused (they run on the host): element types other than f32, f16, i32 and i64 (host_ref has no others), integer
 /// FusedMatMul (its epilogue computes in f32), and tensors of 2^31 elements or more.
-class MatMulOp : public GpuOp {
+class MatMulOp : public GpuOp, public tuning::TunableOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;
     OpConfig configure(const Node& node, const DeviceInfo& device) const override;
+    std::vector<std::string> candidate_names(const Node& node, const DeviceInfo& device) const override;
+    OpConfig configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const override;
 };
 
 }  // namespace gpu

@@ -1,0 +1,97 @@
+// The kernel selector of the GPU plugin and its tuning mode (GPU_TUNING_MODE, docs/tuning.md).
+//
+// An op with several implementations (register blocks, tile shapes, kernel variants) is a TunableOp: it lists its
+// candidates for a node on a device, the first being what its heuristic picks, and configures any one of them.
+// Its configure() asks select() which one to use:
+//   DISABLED      (default) the heuristic, nothing read or timed;
+//   CREATE        the stored choice when there is one, else every candidate is run on the device (a warm-up, then
+//                 kTimedRuns runs, median), checked against the heuristic's output, and the fastest is stored;
+//   USE_EXISTING  the stored choice when there is one, else the heuristic; nothing is timed.
+// The store is CACHE_DIR/ovcl_tuning.json (nlohmann-json), keyed by device name + driver version and then by the op
+// signature (type, version, element types and shapes of inputs and outputs, which inputs are Constants, attributes),
+// written atomically (a temporary file renamed over it, merged with what another process stored meanwhile). Without
+// CACHE_DIR, CREATE tunes into memory for the compile at hand. A store that cannot be parsed is an error under
+// USE_EXISTING (the user asked for its choices) and is ignored, then rewritten, under CREATE.
+//
+// A compiled model opens a Scope around planning (Plan::build calls configure() on this thread); configure() with
+// no Scope (the op tests, run_node_on_device) uses the heuristic.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ops/gpu_op.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+struct DeviceContext;
+class ProgramCache;
+
+enum class TuningMode { DISABLED, CREATE, USE_EXISTING };
+
+namespace tuning {
+
+/// The property key and its values.
+constexpr const char* kProperty = "GPU_TUNING_MODE";
+TuningMode parse_mode(const std::string& text);  ///< throws InvalidArgument naming GPU_TUNING_MODE
+std::string to_string(TuningMode mode);
+/// The store's file name inside CACHE_DIR.
+constexpr const char* kStoreFile = "ovcl_tuning.json";
+/// Timed runs per candidate (after one warm-up run); the median counts.
+constexpr int kTimedRuns = 5;
+
+/// An op with several implementations for a node: candidate_names()[0] is the heuristic's pick.
+class TunableOp {
+public:
+    virtual ~TunableOp() = default;
+    /// The names of the candidates (their impl names), never empty; [0] is the default.
+    virtual std::vector<std::string> candidate_names(const Node& node, const DeviceInfo& device) const = 0;
+    /// The launches of candidate `index` of candidate_names().
+    virtual OpConfig configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const = 0;
+};
+
+/// The candidate configure() should use for `node`: 0 without an open Scope or under DISABLED.
+size_t select(const TunableOp& op, const Node& node, const DeviceInfo& device);
+
+/// What this copy of the selector did in this process (a program that loads the GPU plugin as a shared library
+/// has another copy there: it sets OVCL_GPU_TUNING_LOG=<file> instead, and the selector appends one JSON line per
+/// event to that file: {"event": "timed" | "rejected" | "tuned" | "hit" | "written", ...}).
+struct Stats {
+    std::atomic<size_t> candidates_timed{0};  ///< candidate runs timed (each kTimedRuns runs)
+    std::atomic<size_t> ops_tuned{0};         ///< op signatures tuned (CREATE, not found in the store)
+    std::atomic<size_t> store_hits{0};        ///< choices taken from the store
+    std::atomic<size_t> rejected{0};          ///< candidates dropped: their output differed from the heuristic's
+    std::atomic<size_t> stores_written{0};    ///< store files written
+};
+Stats& stats();
+
+/// The key of `node` in the store: "<type>-<version>|in:<type><shape>[c],...|out:...|<attributes>".
+std::string op_signature(const Node& node);
+
+/// Tuning for the compiles of this thread while it lives (one compiled model's planning). Throws under
+/// USE_EXISTING when the store exists but cannot be read or parsed.
+class Scope {
+public:
+    Scope(TuningMode mode, const std::string& cache_dir, const DeviceContext& device);
+    ~Scope();
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+    struct Session;
+
+private:
+    std::unique_ptr<Session> m_session;
+    Session* m_previous = nullptr;
+};
+
+/// Runs candidate `index` of a TunableOp node on a device (context, queue, programs), inputs as host tensors;
+/// the op tests use it to check every candidate against host_ref.
+TensorVector run_candidate(const Node& node, const TensorVector& inputs, size_t index, const cl::Context& context,
+                           const cl::CommandQueue& queue, ProgramCache& programs, const DeviceInfo& device);
+
+}  // namespace tuning
+}  // namespace gpu
+}  // namespace ovcl
