@@ -19,6 +19,7 @@
 namespace ovcl {
 
 class CoreImpl;
+struct OpExtension;
 
 class Core {
 public:
@@ -71,6 +72,17 @@ public:
     /// Registers every <plugin name location> of a plugins.xml (locations relative to the file).
     void register_plugins(const std::string& xml_config_file);
     void unload_plugin(const std::string& device_name);
+
+    /// Extension ops (ovcl/extension.hpp, docs/extensions.md), registered process-wide so that
+    /// read_model accepts them and every device that can run them does. `path`: a custom-kernel
+    /// config (.xml), all of whose ops are checked before any is registered; a shared library of
+    /// extensions is NotImplemented.
+    void add_extension(const std::string& path);
+    void add_extension(const OpExtension& extension);
+    void add_extension(const std::vector<OpExtension>& extensions);
+    /// Also hands the extension to `device_name`'s plugin first, which throws NotImplemented when
+    /// it cannot run the op (then nothing is registered).
+    void add_extension(const OpExtension& extension, const std::string& device_name);
 
     RemoteContext create_context(const std::string& device_name, const AnyMap& params);
     RemoteContext get_default_context(const std::string& device_name);

@@ -3,12 +3,15 @@
 #include <pugixml.hpp>
 
 #include <cstdlib>
+#include <filesystem>
 #include <algorithm>
 #include <fstream>
 #include <functional>
 #include <mutex>
 
+#include "extension/extension_registry.hpp"
 #include "model_cache.hpp"
+#include "ovcl/extension.hpp"
 #include "ovcl/ir.hpp"
 #include "ovcl/plugin/icompiled_model.hpp"
 #include "ovcl/plugin/iremote_context.hpp"
@@ -406,6 +409,25 @@ void Core::register_plugins(const std::string& xml_config_file) {
 }
 
 void Core::unload_plugin(const std::string& device_name) { m_impl->unload(parse_device(device_name).base); }
+
+void Core::add_extension(const std::string& path) {
+    const std::string ext = std::filesystem::path(path).extension().string();
+    if (ext != ".xml")
+        raise<NotImplemented>("add_extension: '", path, "' is not a custom-kernel config (.xml); extension ",
+                              "libraries are not supported: register ops from C++ with add_extension(OpExtension)");
+    add_extension(read_kernel_config(path));
+}
+
+void Core::add_extension(const OpExtension& extension) { register_extension(extension); }
+
+void Core::add_extension(const std::vector<OpExtension>& extensions) { register_extensions(extensions); }
+
+void Core::add_extension(const OpExtension& extension, const std::string& device_name) {
+    ext::compile_extension(extension);
+    const DeviceName d = parse_device(device_name);
+    m_impl->get_plugin(d.base)->add_extension(std::make_shared<const OpExtension>(extension));
+    register_extension(extension);
+}
 
 RemoteContext Core::create_context(const std::string& device_name, const AnyMap& params) {
     const DeviceName d = parse_device(device_name);

@@ -1,10 +1,13 @@
 #include "plugin.hpp"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
 #include "compiled_model.hpp"
 #include "ops/gpu_op.hpp"
+#include "ovcl/extension.hpp"
+#include "plan.hpp"
 #include "precision.hpp"
 #include "transformations.hpp"
 
@@ -13,7 +16,60 @@ namespace gpu {
 
 namespace {
 constexpr const char* kDriverVersion = "GPU_DRIVER_VERSION";  ///< CL_DRIVER_VERSION of the device (RO)
+constexpr const char* kConfigFile = "CONFIG_FILE";  ///< custom-kernel configs, ';'-separated (RW)
+
+std::vector<std::string> split_paths(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream in(text);
+    for (std::string part; std::getline(in, part, ';');)
+        if (part.find_first_not_of(" \t") != std::string::npos)
+            out.push_back(part);
+    return out;
+}
+
+// CONFIG_FILE (custom-kernel configs, docs/extensions.md): registers the files' extension ops and
+// returns the properties without the key; the files are appended to `remembered` when given.
+AnyMap take_config_files(const AnyMap& properties, std::vector<std::string>* remembered) {
+    AnyMap rest = properties;
+    auto it = rest.find(kConfigFile);
+    if (it == rest.end())
+        return rest;
+    const std::vector<std::string> files = split_paths(it->second.to_string());
+    for (const auto& f : files)
+        register_extensions(read_kernel_config(f));
+    if (remembered)
+        for (const auto& f : files)
+            if (std::find(remembered->begin(), remembered->end(), f) == remembered->end())
+                remembered->push_back(f);
+    rest.erase(kConfigFile);
+    return rest;
+}
+
+// An op that neither the device nor the host can run fails the compilation, not the first inference.
+void check_runnable(const Model& model, const DeviceInfo& device, const Config& config) {
+    const bool dynamic = model.is_dynamic();  // validated per input shape later: only "has a kernel" is known now
+    for (const auto& n : model.get_ordered_ops()) {
+        if (n->spec().evaluate)
+            continue;
+        const std::string& t = n->get_type_name();
+        if (t == "Parameter" || t == "Constant" || t == "Result" || t == "ReadValue" || t == "Assign")
+            continue;
+        const Validation v = dynamic ? Validation{find_gpu_op(t) != nullptr, "no OpenCL kernel"}
+                                                    : device_runs(*n, device, config);
+        if (!v.supported)
+            raise<NotImplemented>("GPU cannot run model '", model.get_friendly_name(), "': ", n->describe(),
+                                  " has no host implementation and the device refuses it: ", v.reason);
+    }
+}
 }  // namespace
+
+void Plugin::add_extension(const std::shared_ptr<const OpExtension>& extension) {
+    if (!extension)
+        raise<InvalidArgument>("GPU add_extension: the extension is null");
+    if (!extension->kernel && !extension->host)
+        raise<NotImplemented>("GPU cannot run extension op '", extension->type,
+                              "': it has neither an OpenCL kernel nor a host implementation");
+}
 
 Plugin::Plugin() {
     set_device_name("GPU");
@@ -51,16 +107,20 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
                                                       const AnyMap& properties) const {
     if (!model)
         raise<InvalidArgument>("GPU compile_model: the model is null");
-    const Config config(properties, m_config);
+    const Config config(take_config_files(properties, nullptr), m_config);
     auto ctx = device_context(config.device_id);
-    return std::make_shared<CompiledModel>(model, prepare_model(*model, config),
-                                           std::static_pointer_cast<const Plugin>(shared_from_this()), ctx, config);
+    auto prepared = prepare_model(*model, config);
+    check_runnable(*prepared, ctx->device, config);
+    return std::make_shared<CompiledModel>(model, prepared, std::static_pointer_cast<const Plugin>(shared_from_this()),
+                                           ctx, config);
 }
 
 void Plugin::set_property(const AnyMap& properties) {
-    Config next(properties, m_config);
+    std::vector<std::string> files = m_config_files;
+    Config next(take_config_files(properties, &files), m_config);
     device_info(next.device_id);  // an unknown device is refused now
     m_config = next;
+    m_config_files = files;
 }
 
 Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
@@ -72,6 +132,7 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
             {device::type.key, PropertyMutability::RO},          {device::capabilities.key, PropertyMutability::RO},
             {range_for_async_infer_requests.key, PropertyMutability::RO},
             {caching_properties.key, PropertyMutability::RO},    {kDriverVersion, PropertyMutability::RO},
+            {kConfigFile, PropertyMutability::RW},
         };
         for (const auto& p : Config::rw_properties())
             v.push_back(p);
@@ -81,6 +142,12 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
         return std::vector<PropertyName>{{device::architecture.key, PropertyMutability::RO},
                                          {device::full_name.key, PropertyMutability::RO},
                                          {kDriverVersion, PropertyMutability::RO}};
+    if (name == kConfigFile) {
+        std::string files;
+        for (const auto& f : m_config_files)
+            files += (files.empty() ? "" : ";") + f;
+        return files;
+    }
     if (name == available_devices.key) {
         std::vector<std::string> ids;
         for (size_t i = 0; i < m_devices.size(); ++i)
@@ -113,7 +180,8 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
 QueryReport Plugin::query_model_report(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
     if (!model)
         raise<InvalidArgument>("GPU query_model: the model is null");
-    const Config config(properties, m_config, /*lenient=*/true);
+    const Config config(take_config_files(properties, nullptr), m_config,
+                        /*lenient=*/true);
     const DeviceInfo& device = device_info(config.device_id);
     const std::string name = get_device_name() + "." + std::to_string(config.device_id);
     auto transformed = prepare_model(*model, config);

@@ -8,6 +8,8 @@
 #include <thread>
 #include <unistd.h>
 
+#include "extension/extension_registry.hpp"
+
 namespace ovcl {
 namespace gpu {
 
@@ -33,6 +35,8 @@ namespace {
 // The text of kernels_cl/<stem>.cl: from $OVCL_KERNELS_DIR when set (read on every build, not
 // cached: the point of the override is editing kernels live), else the embedded copy.
 std::string raw_kernel_source(const std::string& stem) {
+    if (auto user = ext::kernel_source_for_stem(stem))  // an extension's kernel ("ext:<type>")
+        return *user;
     const char* dir = std::getenv("OVCL_KERNELS_DIR");
     if (dir && *dir) {
         std::ifstream in(std::string(dir) + "/" + stem + ".cl");

@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "extension/extension_registry.hpp"
 #include "ir_internal.hpp"
 #include "ovcl/ir.hpp"
 #include "ovcl/op_registry.hpp"
@@ -269,12 +270,22 @@ private:
 
     void build(Layer& l) {
         const std::string type = detail::op_type_from_ir(l.type);
-        const int64_t opset = opset_of(l);
-        const OpSpec* spec = OpRegistry::get().find(type, opset);
-        if (!spec) {
+        const OpSpec* spec = ext::find_ir_op(type, l.version);  // an extension's own opset name
+        if (!spec && l.version.rfind("opset", 0) != 0) {
+            if (const auto e = find_extension(type))
+                fail_at(l, "operation ", type, " is registered by an extension for opset '", e->opset, "', not '",
+                        l.version, "'");
             if (!OpRegistry::get().latest(type))
+                fail_at(l, "unknown operation type '", l.type, "' of opset '", l.version,
+                        "' (an extension op must be registered first, e.g. with Core::add_extension)");
+        }
+        if (!spec) {
+            const int64_t opset = opset_of(l);
+            spec = OpRegistry::get().find(type, opset);
+            if (!spec && !OpRegistry::get().latest(type))
                 fail_at(l, "unknown operation type '", l.type, "'");
-            fail_at(l, "operation ", type, " has no version in opset", opset);
+            if (!spec)
+                fail_at(l, "operation ", type, " has no version in opset", opset);
         }
         Attributes attrs;
         for (const auto& a : l.xml.child("data").attributes())

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "extension/extension_registry.hpp"
 #include "ir_internal.hpp"
 #include "ovcl/ir.hpp"
 
@@ -157,7 +158,9 @@ void serialize(const Model& model, std::ostream& xml, std::ostream& bin) {
         layer.append_attribute("id").set_value(std::to_string(id).c_str());
         layer.append_attribute("name").set_value(node.get_friendly_name().c_str());
         layer.append_attribute("type").set_value(detail::op_type_to_ir(node.get_type_name()).c_str());
-        layer.append_attribute("version").set_value(("opset" + std::to_string(node.get_version())).c_str());
+        const auto ext_opset = ext::ir_opset_of(node);  // an extension op keeps its own opset name
+        layer.append_attribute("version").set_value(
+            (ext_opset ? *ext_opset : "opset" + std::to_string(node.get_version())).c_str());
         const Attributes attrs = node.is_constant() ? constant_attrs(node, weights) : node.get_attributes();
         if (!attrs.empty()) {
             auto data = layer.append_child("data");

@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "compiled_model.hpp"
+#include "ovcl/extension.hpp"
 #include "ovcl/op_registry.hpp"
 
 namespace ovcl {
@@ -38,6 +39,14 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
 }
 
 void Plugin::set_property(const AnyMap& properties) { m_config = Config(properties, m_config); }
+
+void Plugin::add_extension(const std::shared_ptr<const OpExtension>& extension) {
+    if (!extension)
+        raise<InvalidArgument>("REF add_extension: the extension is null");
+    if (!extension->host)
+        raise<NotImplemented>("REF cannot run extension op '", extension->type,
+                              "': it has no host implementation (REF runs every op on the host)");
+}
 
 Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
     (void)arguments;

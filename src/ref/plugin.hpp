@@ -18,6 +18,8 @@ public:
     SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;
     QueryReport query_model_report(const std::shared_ptr<const Model>& model,
                                    const AnyMap& properties) const override;
+    /// Takes extensions with a host implementation; NotImplemented for kernel-only ones.
+    void add_extension(const std::shared_ptr<const OpExtension>& extension) override;
     /// Imports what CompiledModel::export_model wrote (export_import.cpp).
     using IPlugin::import_model;
     std::shared_ptr<ICompiledModel> import_model(std::istream& model, const AnyMap& properties) const override;

@@ -1,5 +1,6 @@
 #include "ovcl/plugin/iplugin.hpp"
 
+#include "ovcl/extension.hpp"
 #include "ovcl/plugin/icompiled_model.hpp"
 #include "ovcl/plugin/iremote_context.hpp"
 
@@ -27,6 +28,11 @@ SupportedOpsMap IPlugin::supported_ops(const QueryReport& report) {
         if (!answer.device.empty())
             supported[op] = answer.device;
     return supported;
+}
+
+void IPlugin::add_extension(const std::shared_ptr<const OpExtension>& extension) {
+    raise<NotImplemented>("device ", m_device_name, " does not support extensions (asked for ",
+                          extension ? extension->type : std::string("a null extension"), ")");
 }
 
 std::shared_ptr<IRemoteContext> IPlugin::create_context(const AnyMap&) const {

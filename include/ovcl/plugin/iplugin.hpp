@@ -15,6 +15,7 @@ namespace ovcl {
 
 class ICompiledModel;
 class IRemoteContext;
+struct OpExtension;
 
 class IPlugin : public std::enable_shared_from_this<IPlugin> {
 public:
@@ -43,6 +44,11 @@ public:
     /// default derives it from query_model ("not supported by <device>"); plugins that know
     /// why (the op's types, shapes, attributes) override it.
     virtual QueryReport query_model_report(const std::shared_ptr<const Model>& model, const AnyMap& properties) const;
+
+    /// Makes an extension op usable on this device (Core::add_extension with a device name).
+    /// The extension is already checked; a plugin that cannot run it (or any extension) throws
+    /// NotImplemented, as the default does.
+    virtual void add_extension(const std::shared_ptr<const OpExtension>& extension);
 
     virtual std::shared_ptr<IRemoteContext> create_context(const AnyMap& params) const;
     virtual std::shared_ptr<IRemoteContext> get_default_context(const AnyMap& params) const;

@@ -1,9 +1,11 @@
 #include <map>
 
 #include "fusions.hpp"
+#include "ovcl/extension.hpp"
 #include "ops/attention.hpp"
 #include "ops/convolution.hpp"
 #include "ops/eltwise.hpp"
+#include "ops/extension_op.hpp"
 #include "ops/gpu_op.hpp"
 #include "ops/interpolate.hpp"
 #include "ops/matmul.hpp"
@@ -31,7 +33,12 @@ const std::map<std::string, std::shared_ptr<GpuOp>>& table() {
 
 const GpuOp* find_gpu_op(const std::string& type) {
     auto it = table().find(type);
-    return it == table().end() ? nullptr : it->second.get();
+    if (it != table().end())
+        return it->second.get();
+    // Types that extensions register at run time: one host class launches each user kernel.
+    static const ExtensionOp extension_op;
+    const auto e = find_extension(type);
+    return e && e->kernel ? &extension_op : nullptr;
 }
 
 std::vector<std::string> gpu_op_types() {
