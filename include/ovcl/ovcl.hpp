@@ -1,4 +1,4 @@
-// The whole public API.
+// The whole public API (the OpenCL-typed remote API is ovcl/ocl/ocl.hpp: it needs the OpenCL headers).
 #pragma once
 
 #include "ovcl/any.hpp"
@@ -6,11 +6,14 @@
 #include "ovcl/core.hpp"
 #include "ovcl/element_type.hpp"
 #include "ovcl/except.hpp"
+#include "ovcl/extension.hpp"
 #include "ovcl/infer_request.hpp"
 #include "ovcl/ir.hpp"
+#include "ovcl/layout.hpp"
 #include "ovcl/model.hpp"
 #include "ovcl/node.hpp"
 #include "ovcl/ops.hpp"
+#include "ovcl/preprocess/pre_post_process.hpp"
 #include "ovcl/profiling_info.hpp"
 #include "ovcl/properties.hpp"
 #include "ovcl/remote_context.hpp"

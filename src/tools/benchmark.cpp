@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -147,6 +148,29 @@ void check_writable(const std::string& path, const char* flag) {
                                ec ? " (" + ec.message() + ")" : std::string());
 }
 
+/// The GPU plugin's memory plan (gpu_memory properties): what one request allocates against the
+/// least any plan could (the largest live set) and the sum of all tensors. Nothing for a device
+/// without them, or a dynamic model before its first inference.
+void print_device_memory(const CompiledModel& compiled, StatisticsReport& report) {
+    const std::vector<PropertyName> supported = compiled.get_property(supported_properties);
+    if (std::find(supported.begin(), supported.end(), gpu_memory::peak_bytes.key) == supported.end())
+        return;
+    uint64_t peak = 0, live = 0, all = 0;
+    try {
+        peak = compiled.get_property(gpu_memory::peak_bytes);
+        live = compiled.get_property(gpu_memory::live_set_bytes);
+        all = compiled.get_property(gpu_memory::tensors_bytes);
+    } catch (const Exception&) {
+        return;
+    }
+    auto mib = [](uint64_t bytes) { return fixed2(static_cast<double>(bytes) / (1024.0 * 1024.0)); };
+    info() << "Device memory: peak " << mib(peak) << " MiB, largest live set " << mib(live) << " MiB, all tensors "
+           << mib(all) << " MiB\n";
+    report.add(Section::RESULTS, "device memory peak (bytes)", std::to_string(peak));
+    report.add(Section::RESULTS, "device memory largest live set (bytes)", std::to_string(live));
+    report.add(Section::RESULTS, "device memory all tensors (bytes)", std::to_string(all));
+}
+
 std::string format_latency(double value_ms, double average_ms) {
     // As benchmark_app: microseconds when the average is under a millisecond.
     return average_ms < 1.0 ? fixed2(value_ms * 1000) + " us" : fixed2(value_ms) + " ms";
@@ -184,7 +208,7 @@ int benchmark(BenchmarkOptions opt) {
     step(4);
     info() << "Loading model files\n";
     auto t0 = Clock::now();
-    const LoadedModel loaded = load_model(core, opt.model_path, opt.default_model);
+    LoadedModel loaded = load_model(core, opt.model_path, opt.default_model);
     const double read_ms = ms_since(t0);
     info() << "Read model took " << fixed2(read_ms) << " ms\n";
     info() << "Model: " << loaded.description << "\n";
@@ -204,6 +228,8 @@ int benchmark(BenchmarkOptions opt) {
     info() << "Model batch size: " << batch << "\n";
 
     step(6);
+    // -ip/-op/-iop/-layout/-mean_values/-scale_values become steps folded into the model (benchmark_app's).
+    loaded.model = apply_preprocess(loaded.model, opt.pre);
     print_ports("Model inputs:", loaded.model->inputs());
     print_ports("Model outputs:", loaded.model->outputs());
 
@@ -216,6 +242,7 @@ int benchmark(BenchmarkOptions opt) {
         info() << "Model cache: " << (compiled.get_property(loaded_from_cache) ? "loaded from " : "compiled into ")
                << opt.cache_dir << "\n";
     report.add(Section::RESULTS, "compile model time (ms)", fixed2(compile_ms));
+    print_device_memory(compiled, report);
 
     if (opt.niter == 0) {
         info() << "Model compiled successfully. Skipping inference due to -niter 0.\n";

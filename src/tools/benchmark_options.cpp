@@ -93,6 +93,7 @@ void add_benchmark_options(CLI::App& sub, BenchmarkOptions& opt) {
                    "The percentile reported as the latency (50: the median)")
         ->check(CLI::Range(1u, 100u))
         ->capture_default_str();
+    add_preprocess_options(sub, opt.pre);
 }
 
 void validate(BenchmarkOptions& opt) {
@@ -132,9 +133,10 @@ std::vector<std::string>& typed_command_line() {
 std::vector<std::string> normalize_benchmark_args(const CLI::App& app, int argc, char** argv) {
     std::vector<std::string> args(argv, argv + argc);
     typed_command_line() = args;
-    if (argc < 2 || args[1] != "benchmark")
+    // `ovcl run` takes benchmark_app's preprocessing flags (-ip, -layout, ...) spelled the same way.
+    if (argc < 2 || (args[1] != "benchmark" && args[1] != "run"))
         return args;
-    const CLI::App* sub = app.get_subcommand("benchmark");
+    const CLI::App* sub = app.get_subcommand(args[1]);
     for (size_t i = 2; i < args.size(); ++i) {
         std::string& a = args[i];
         if (a.size() < 3 || a[0] != '-' || !std::isalpha(static_cast<unsigned char>(a[1])))

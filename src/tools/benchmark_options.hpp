@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "tools/preprocess_options.hpp"
+
 namespace CLI {
 class App;
 }
@@ -38,6 +40,7 @@ struct BenchmarkOptions {
     std::string cache_dir;              ///< -cache_dir
     std::string trace;                  ///< -trace FILE: Chrome trace of the pipeline
     uint32_t latency_percentile = 50;   ///< -latency_percentile 1..100
+    PreprocessOptions pre;              ///< -ip -op -iop -layout -mean_values -scale_values
 
     bool niter_given() const { return niter >= 0; }
     bool counters_requested() const;  ///< -pc, -pcsort or a counters report
@@ -52,7 +55,8 @@ void validate(BenchmarkOptions& opt);
 
 /// benchmark_app spells its options with one dash (-hint, -nireq); CLI11 wants two for names
 /// longer than a letter. Rewrites `-name` and `-name=value` to `--name...` for every long name
-/// the `benchmark` subcommand knows, when the command is `ovcl benchmark ...`; other arguments
+/// the subcommand knows, when the command is `ovcl benchmark ...` or `ovcl run ...` (which shares
+/// the preprocessing flags -ip, -layout, ...); other arguments
 /// (values such as -1, other subcommands) are left as they are.
 std::vector<std::string> normalize_benchmark_args(const CLI::App& app, int argc, char** argv);
 

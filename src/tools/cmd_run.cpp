@@ -15,6 +15,7 @@
 #include "ovcl/core.hpp"
 #include "tools/commands.hpp"
 #include "tools/npy.hpp"
+#include "tools/preprocess_options.hpp"
 #include "tools/random_input.hpp"
 
 namespace ovcl {
@@ -29,6 +30,7 @@ struct RunOptions {
     std::string out_dir = "ovcl_out";
     std::string default_model = "cnn";
     std::string cache_dir;
+    PreprocessOptions pre;  ///< -ip -op -iop -layout -mean_values -scale_values, as `ovcl benchmark`
 };
 
 std::string port_name(const Output& port, size_t index, const char* kind) {
@@ -116,7 +118,7 @@ int run(const RunOptions& opt) {
     if (!opt.cache_dir.empty())
         core.set_property({{cache_dir.key, opt.cache_dir}});
     const LoadedModel loaded = load_model(core, opt.model_path, opt.default_model);
-    CompiledModel compiled = core.compile_model(loaded.model, opt.device);
+    CompiledModel compiled = core.compile_model(apply_preprocess(loaded.model, opt.pre), opt.device);
     InferRequest request = compiled.create_infer_request();
 
     // Every input is checked before anything is printed, so a bad -i leaves only the error.
@@ -202,6 +204,7 @@ void add_run_command(CLI::App& app, Action& action) {
     sub->add_option("--model-default", opt->default_model, "Embedded model to run without -m")
         ->check(CLI::IsMember({"cnn", "transformer"}))
         ->capture_default_str();
+    add_preprocess_options(*sub, opt->pre);
     sub->callback([opt, &action] { action = [opt] { return run(*opt); }; });
 }
 

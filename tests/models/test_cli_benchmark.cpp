@@ -396,6 +396,29 @@ TEST_F(CliBenchmark, BadFlagsExitNonZeroNamingTheFlag) {
     EXPECT_NE(r.output.find("NO_SUCH_DEVICE"), std::string::npos) << r.output;
 }
 
+// benchmark_app's preprocessing flags: the model's input becomes u8 (step 6 prints it), random inputs follow
+// the new type, and bad values stop the run before any inference.
+TEST_F(CliBenchmark, PreprocessingFlagsChangeTheModelInputs) {
+    const RunResult r = benchmark(
+        "-d REF -niter 2 -api sync -ip u8 -op f16 -layout '[N,C,H,W]' -mean_values '[123.675,116.28,103.53]' "
+        "-scale_values 'input[58.395,57.12,57.375]'");
+    expect_summary(r, 2);
+    const size_t step6 = r.output.find("[Step 6/11]");
+    ASSERT_NE(step6, std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("input (node: input) : u8 / [...] / [1,3,64,64]", step6), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("probabilities (node: probabilities) : f16", step6), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("input (u8, [1,3,64,64], static): random"), std::string::npos) << r.output;
+
+    for (const char* bad : {"-ip u3", "-iop 'nosuch:f16'", "-layout '[N,C'", "-mean_values '[1,2]'",
+                            "-scale_values 'input[1,2,3,4]' -layout NCHW"}) {
+        SCOPED_TRACE(bad);
+        const RunResult e = benchmark(std::string("-d REF -niter 1 ") + bad);
+        EXPECT_EQ(e.code, 1) << e.output;
+        EXPECT_NE(e.output.find("ovcl: error: "), std::string::npos) << e.output;
+        EXPECT_EQ(e.output.find("Throughput:"), std::string::npos) << e.output;
+    }
+}
+
 TEST_F(CliBenchmark, ProgressBarOnATerminal) {
     if (std::system("command -v script > /dev/null 2>&1") != 0)
         GTEST_SKIP() << "no `script` to give the tool a terminal";
@@ -423,6 +446,32 @@ TEST_F(CliBenchmark, GpuByDefaultAsyncWithTrace) {
         if (e.at("ph") == "X")
             stages.insert(e.at("name").get<std::string>());
     EXPECT_GT(stages.size(), 2u) << doc.dump(1).substr(0, 2000);
+}
+
+TEST_F(CliBenchmark, GpuReportsDeviceMemory) {
+    REQUIRE_GPU();
+    const std::string folder = path("memory");
+    RunResult r = benchmark("-d GPU -niter 0 -report_type no_counters -report_folder '" + folder + "'");
+    ASSERT_EQ(r.code, 0) << r.output;
+    std::smatch m;
+    const std::regex line(R"(\[ INFO \] Device memory: peak ([0-9.]+) MiB, largest live set ([0-9.]+) MiB, )"
+                          R"(all tensors ([0-9.]+) MiB)");
+    ASSERT_TRUE(std::regex_search(r.output, m, line)) << r.output;
+    const double peak = std::stod(m[1]), live = std::stod(m[2]), all = std::stod(m[3]);
+    EXPECT_GT(live, 0) << r.output;
+    EXPECT_LE(live, peak) << r.output;
+    EXPECT_LE(peak, all) << r.output;
+    // The report holds the same figures in bytes.
+    auto report = parse_report_csv(read_file(folder + "/benchmark_report.csv"));
+    const auto& results = report["Execution results"];
+    ASSERT_TRUE(results.count("device memory peak (bytes)")) << read_file(folder + "/benchmark_report.csv");
+    EXPECT_NEAR(std::stod(results.at("device memory peak (bytes)")) / (1024.0 * 1024.0), peak, 0.005);
+    EXPECT_NEAR(std::stod(results.at("device memory largest live set (bytes)")) / (1024.0 * 1024.0), live, 0.005);
+    EXPECT_NEAR(std::stod(results.at("device memory all tensors (bytes)")) / (1024.0 * 1024.0), all, 0.005);
+    // REF has no device memory plan: no such line.
+    r = benchmark("-d REF -niter 1 -api sync");
+    ASSERT_EQ(r.code, 0) << r.output;
+    EXPECT_EQ(r.output.find("Device memory:"), std::string::npos) << r.output;
 }
 
 TEST_F(CliBenchmark, GpuSyncCacheAndPrecision) {

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "common/test_utils.hpp"
+#include "ovcl/core.hpp"
 #include "ovcl/ir.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
@@ -233,6 +234,62 @@ TEST_F(CliRun, MissingModelAndUnknownDeviceExitOne) {
     r = ovcl("run -d NO_SUCH_DEVICE");
     EXPECT_EQ(r.code, 1) << r.output;
     EXPECT_NE(r.output.find("NO_SUCH_DEVICE"), std::string::npos) << r.output;
+}
+
+// -ip -op -layout -mean_values -scale_values (benchmark_app's flags) fold preprocessing into the model: a u8
+// input tensor, (x - mean[c]) / scale[c] per channel, an f16 output, checked against values computed here.
+TEST_F(CliRun, PreprocessingFlagsConvertNormalizeAndSetOutputType) {
+    auto x = op::parameter(element::f32, Shape{1, 3, 2, 2}, "x");
+    auto zero = op::constant<float>(element::f32, Shape{1}, {0.0f});
+    auto y = op::make("Add", {Output(x, 0), Output(zero, 0)}, {{"auto_broadcast", "numpy"}});
+    y->output_names(0) = {"y"};
+    const std::string xml = path("pre.xml");
+    ir::write_model(Model(NodeVector{op::result(Output(y, 0), "y")}, NodeVector{x}, "pre"), xml);
+    const Tensor in = test::random_tensor(element::u8, {1, 3, 2, 2}, 0, 255, 7);
+    npy::write(path("x.npy"), in);
+    const auto available = Core().get_available_devices();
+    const bool gpu = std::find(available.begin(), available.end(), "GPU.0") != available.end();
+    for (const char* device : {"REF", "GPU"}) {
+        SCOPED_TRACE(device);
+        if (std::string(device) == "GPU" && !gpu)
+            continue;  // no OpenCL device here (install pocl-opencl-icd for a CPU device)
+        const RunResult r =
+            ovcl(std::string("run -d ") + device + " -m '" + xml + "' -i 'x=" + path("x.npy") + "' -o '" + path("out") +
+                 "' -ip u8 -op f16 -layout 'x[N,C,H,W]' -mean_values '[1,2,3]' -scale_values 'x[2,4,8]'");
+        ASSERT_EQ(r.code, 0) << r.output;
+        EXPECT_NE(r.output.find("x: u8 [1,3,2,2] from"), std::string::npos) << r.output;
+        const std::vector<double> v = test::values(in);
+        std::vector<double> want(v.size());
+        const float mean[] = {1, 2, 3}, scale[] = {2, 4, 8};
+        for (size_t i = 0; i < v.size(); ++i)
+            want[i] = (static_cast<float>(v[i]) - mean[i / 4]) / scale[i / 4];
+        EXPECT_TENSOR_NEAR(npy::read(path("out/y.npy")), test::make_tensor(element::f16, {1, 3, 2, 2}, want), 0, 0);
+    }
+}
+
+TEST_F(CliRun, BadPreprocessingValuesExitOneNamingTheFlag) {
+    struct Case {
+        const char* args;
+        const char* mention;
+    };
+    for (const Case& c : std::vector<Case>{{"-ip x8", "-ip: 'x8' is not an element type"},
+                                           {"-op int", "-op: 'int'"},
+                                           {"-iop 'nosuch:u8'", "no input or output 'nosuch'"},
+                                           {"-iop 'input'", "expected name:type"},
+                                           {"-layout 'NC#W'", "layout 'NC#W'"},
+                                           {"-layout 'NHW'", "-layout 'NHW' does not fit input 'input'"},
+                                           {"-layout 'other[NCHW]'", "-layout: the model has no input 'other'"},
+                                           {"-mean_values '[1,x,3]'", "'x' is not a number"},
+                                           {"-mean_values '1,2,3'", "expected [values]"},
+                                           {"-mean_values '[1,2]'", "give -layout"},
+                                           {"-layout NCHW -mean_values '[1,2]'", "2 values for 3 channels"},
+                                           {"-scale_values '[1,0,1]'", "a scale of 0"}}) {
+        SCOPED_TRACE(c.args);
+        const RunResult r = ovcl(std::string("run -d REF -o '") + path("out") + "' " + c.args);
+        EXPECT_NE(r.code, 0) << r.output;
+        EXPECT_NE(r.output.find(c.mention), std::string::npos) << r.output;
+        EXPECT_EQ(r.output.find("Inference time"), std::string::npos) << r.output;
+    }
 }
 
 TEST_F(CliRun, UsageErrorsExitTwo) {

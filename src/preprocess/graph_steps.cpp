@@ -1,0 +1,67 @@
+#include "graph_steps.hpp"
+
+#include "ovcl/except.hpp"
+#include "ovcl/ops.hpp"
+
+namespace ovcl {
+namespace preprocess {
+namespace graph {
+
+Output i64s(const std::vector<int64_t>& values) {
+    return Output(op::constant<int64_t>(element::i64, Shape{values.size()}, values), 0);
+}
+
+Output convert(const Output& x, element::Type type) {
+    if (x.get_element_type() == type)
+        return x;
+    return op::make_output("Convert", {x}, {{"destination_type", type.get_type_name()}});
+}
+
+Output transpose(const Output& x, const std::vector<int64_t>& order) {
+    bool identity = true;
+    for (size_t i = 0; i < order.size(); ++i)
+        identity = identity && order[i] == static_cast<int64_t>(i);
+    if (identity)
+        return x;
+    return op::make_output("Transpose", {x, i64s(order)});
+}
+
+Output binary(const std::string& type, const Output& a, const Output& b) {
+    return op::make_output(type, {a, b}, {{"auto_broadcast", "numpy"}});
+}
+
+Output per_axis_constant(element::Type type, const std::vector<float>& values, size_t rank, size_t axis) {
+    Shape shape{1};
+    if (values.size() > 1) {
+        shape = Shape(rank, 1);
+        shape.at(axis) = values.size();
+    }
+    return Output(op::constant<float>(type, shape, values), 0);
+}
+
+Output gather(const Output& x, const std::vector<int64_t>& indices, size_t axis) {
+    return op::make_output("Gather", {x, i64s(indices), i64s({static_cast<int64_t>(axis)})}, {{"batch_dims", "0"}},
+                           8);
+}
+
+Output resize(const Output& x, ResizeAlgorithm algorithm, size_t h_axis, size_t w_axis, int64_t height,
+              int64_t width) {
+    const char* mode = algorithm == ResizeAlgorithm::RESIZE_NEAREST ? "nearest"
+                       : algorithm == ResizeAlgorithm::RESIZE_CUBIC ? "cubic"
+                                                                     : "linear";
+    const Attributes attrs{{"mode", mode},
+                           {"shape_calculation_mode", "sizes"},
+                           {"coordinate_transformation_mode", "half_pixel"},
+                           {"nearest_mode", "round_prefer_floor"},
+                           {"antialias", "false"},
+                           {"pads_begin", "0"},
+                           {"pads_end", "0"},
+                           {"cube_coeff", "-0.75"}};
+    return op::make_output("Interpolate",
+                           {x, i64s({height, width}), i64s({static_cast<int64_t>(h_axis), static_cast<int64_t>(w_axis)})},
+                           attrs, 11);
+}
+
+}  // namespace graph
+}  // namespace preprocess
+}  // namespace ovcl

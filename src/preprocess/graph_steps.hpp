@@ -1,0 +1,42 @@
+// The ops each pre/post-processing step inserts (ordinary registry ops, so every device runs them).
+// Used by pre_post_process.cpp; color conversions live in color_convert.cpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ovcl/layout.hpp"
+#include "ovcl/node.hpp"
+#include "ovcl/preprocess/color_format.hpp"
+
+namespace ovcl {
+namespace preprocess {
+namespace graph {
+
+/// A 1-D i64 Constant.
+Output i64s(const std::vector<int64_t>& values);
+/// Convert to `type` (the port itself when it already has that type).
+Output convert(const Output& x, element::Type type);
+/// Transpose by `order` (the port itself for the identity).
+Output transpose(const Output& x, const std::vector<int64_t>& order);
+/// A numpy-broadcast binary op.
+Output binary(const std::string& type, const Output& a, const Output& b);
+/// A Constant of `x`'s type with `values` along axis `axis` of a rank-`rank` shape of ones ({1} for one value).
+Output per_axis_constant(element::Type type, const std::vector<float>& values, size_t rank, size_t axis);
+/// Gather-8 of `indices` along `axis`.
+Output gather(const Output& x, const std::vector<int64_t>& indices, size_t axis);
+/// Interpolate-11 of axes (h_axis, w_axis) to (height, width), OpenVINO's resize attributes (half_pixel,
+/// round_prefer_floor, no antialias).
+Output resize(const Output& x, ResizeAlgorithm algorithm, size_t h_axis, size_t w_axis, int64_t height,
+              int64_t width);
+
+/// NV12 -> RGB / BGR / GRAY as OpenVINO's NV12toRGB defines it (BT.601, video range):
+/// c = y - 16, d = u - 128, e = v - 128; R = 1.164c + 1.596e, G = 1.164c - 0.391d - 0.813e,
+/// B = 1.164c + 2.018d; clamped to [0, 255], rounded for integer types. `planes`: one [N, H*3/2, W, 1]
+/// tensor or two ([N, H, W, 1], [N, H/2, W/2, 2]); the result is [N, H, W, 3] (GRAY: 1) of the planes' type.
+/// `where` names the input and step in errors.
+Output nv12_to(const OutputVector& planes, ColorFormat to, const std::string& where);
+
+}  // namespace graph
+}  // namespace preprocess
+}  // namespace ovcl
