@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/export_test_utils.hpp"
 #include "common/test_utils.hpp"
 #include "gpu/gpu_test_utils.hpp"
 #include "ovcl/core.hpp"
@@ -38,18 +39,7 @@ inline TensorVector run_on(const std::shared_ptr<Model>& model, const std::strin
                            const AnyMap& props = {}) {
     Core core;
     CompiledModel compiled = core.compile_model(model, device, props);
-    InferRequest request = compiled.create_infer_request();
-    for (size_t i = 0; i < inputs.size(); ++i)
-        request.set_input_tensor(i, inputs[i]);
-    request.infer();
-    TensorVector out;
-    for (size_t i = 0; i < compiled.outputs().size(); ++i) {
-        const Tensor t = request.get_output_tensor(i);
-        Tensor copy(t.get_element_type(), t.get_shape());
-        t.copy_to(copy);
-        out.push_back(copy);
-    }
-    return out;
+    return infer(compiled, inputs);
 }
 
 /// Skips a GPU instance of a device-parameterized test when there is no OpenCL device.

@@ -97,6 +97,14 @@ inline std::shared_ptr<Model> transposes_model(const Shape& s) {
 }
 
 /// The request's byte counters from its profiling info (PERF_COUNT on); -1 when absent.
+/// What scale_model(s, k, c) computes: x * k + c.
+inline Tensor expected_scale(const Tensor& x, float k, float c) {
+    Tensor out(element::f32, x.get_shape());
+    for (size_t i = 0; i < x.get_size(); ++i)
+        out.data<float>()[i] = x.data<float>()[i] * k + c;
+    return out;
+}
+
 inline std::pair<int64_t, int64_t> transfer_bytes(const InferRequest& r) {
     int64_t to_device = -1, to_host = -1;
     for (const auto& p : r.get_profiling_info()) {

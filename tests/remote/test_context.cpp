@@ -16,13 +16,6 @@ Tensor run_scale(CompiledModel& compiled, const Tensor& x) {
     r.infer();
     return r.get_tensor("y");
 }
-
-Tensor expected_scale(const Tensor& x, float k, float c) {
-    Tensor out(element::f32, x.get_shape());
-    for (size_t i = 0; i < x.get_size(); ++i)
-        out.data<float>()[i] = x.data<float>()[i] * k + c;
-    return out;
-}
 }  // namespace
 
 TEST(RemoteContext, DefaultContextIsThePluginsOwnAndStable) {

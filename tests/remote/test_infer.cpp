@@ -12,13 +12,6 @@ using namespace ovcl::test::remote;
 
 namespace {
 const AnyMap kPerf{{enable_profiling.key, true}};
-
-Tensor expected_scale(const Tensor& x, float k, float c) {
-    Tensor out(element::f32, x.get_shape());
-    for (size_t i = 0; i < x.get_size(); ++i)
-        out.data<float>()[i] = x.data<float>()[i] * k + c;
-    return out;
-}
 }  // namespace
 
 TEST(RemoteInfer, EveryElementTypeThroughTheApplicationsBuffers) {
