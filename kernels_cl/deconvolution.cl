@@ -24,19 +24,6 @@
 #include "conv_staging.cl"
 
 #ifdef IO_HALF
-// XB consecutive halves as floats, converted 8 and 4 at a time (2x faster on PoCL than XB vload_half).
-void load_row(__global const half* r, float* xv) {
-    int p = 0;
-#pragma unroll
-    for (; p + 8 <= XB; p += 8)
-        vstore8(vload_half8(0, r + p), 0, xv + p);
-#pragma unroll
-    for (; p + 4 <= XB; p += 4)
-        vstore4(vload_half4(0, r + p), 0, xv + p);
-#pragma unroll
-    for (; p < XB; ++p)
-        xv[p] = vload_half(0, r + p);
-}
 // The XB inputs r[0 .. XB) of an unguarded block: LOAD_ROW stages them in xv (f16), ROW reads input p.
 #define LOAD_ROW(r, xv) load_row((r), (xv))
 #define ROW(r, xv, p) (xv)[p]
