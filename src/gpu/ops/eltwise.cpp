@@ -93,10 +93,7 @@ KernelArg param(const EltwiseKernel& k, size_t i) {
 
 }  // namespace
 
-Validation EltwiseOp::validate(const Node& node, const DeviceInfo&) const {
-    const EltwiseKernel k = eltwise_kernel(node);
-    if (k.op.empty())
-        return Validation::no(k.reason);
+Validation eltwise_sizes_fit(const Node& node) {
     const size_t limit = std::numeric_limits<cl_uint>::max();
     for (size_t i = 0; i < node.get_input_size(); ++i)
         if (shape_size(node.get_input_shape(i)) > limit)
@@ -104,6 +101,13 @@ Validation EltwiseOp::validate(const Node& node, const DeviceInfo&) const {
     if (shape_size(node.get_output_shape(0)) > limit)
         return Validation::no("the output has 2^32 elements or more");
     return Validation::yes();
+}
+
+Validation EltwiseOp::validate(const Node& node, const DeviceInfo&) const {
+    const EltwiseKernel k = eltwise_kernel(node);
+    if (k.op.empty())
+        return Validation::no(k.reason);
+    return eltwise_sizes_fit(node);
 }
 
 OpConfig EltwiseOp::configure(const Node& node, const DeviceInfo& device) const {

@@ -66,6 +66,9 @@ EltwiseKernel eltwise_kernel(const Node& node);
 /// onto its output, static shapes. The reason otherwise.
 Validation fusable_eltwise(const Node& node);
 
+/// Whether every input and the output index within the kernels' 32-bit element counts; the reason otherwise.
+Validation eltwise_sizes_fit(const Node& node);
+
 /// The launch of kernels_cl/eltwise.cl for `k`: kernel input j reads node input `inputs[j]` as of shape
 /// `reads[j]` (numpy-broadcast onto `out`). impl_name is `prefix` + "_flat_x<VEC>" or "_bcast_x<VEC>".
 OpConfig eltwise_config(const EltwiseKernel& k, const std::vector<size_t>& inputs, const std::vector<Shape>& reads,

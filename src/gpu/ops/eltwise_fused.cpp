@@ -4,7 +4,6 @@
 // the kernel reads from its `lits` argument: DAGs that differ only by their constants share one program.
 #include <algorithm>
 #include <cctype>
-#include <limits>
 
 #include "fusions.hpp"
 #include "ops/eltwise.hpp"
@@ -199,13 +198,7 @@ Validation FusedEltwiseOp::validate(const Node& node, const DeviceInfo&) const {
     } catch (const Exception& e) {
         return Validation::no(e.what());
     }
-    const size_t limit = std::numeric_limits<cl_uint>::max();
-    for (size_t i = 0; i < node.get_input_size(); ++i)
-        if (shape_size(node.get_input_shape(i)) > limit)
-            return Validation::no("input " + std::to_string(i) + " has 2^32 elements or more");
-    if (shape_size(node.get_output_shape(0)) > limit)
-        return Validation::no("the output has 2^32 elements or more");
-    return Validation::yes();
+    return eltwise_sizes_fit(node);
 }
 
 OpConfig FusedEltwiseOp::configure(const Node& node, const DeviceInfo& device) const {
