@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 
+#include "common/device_utils.hpp"
 #include "ovcl/core.hpp"
 
 namespace ovcl {
@@ -16,17 +17,6 @@ namespace test {
 
 /// Every device the suites run on; GPU cases skip where there is no OpenCL device.
 inline std::vector<std::string> request_suite_devices() { return {"REF", "GPU"}; }
-
-inline bool device_present(Core& core, const std::string& device) {
-    if (device == "REF")
-        return true;
-    const auto devices = core.get_available_devices();
-    return std::find(devices.begin(), devices.end(), device + ".0") != devices.end();
-}
-
-#define OVCL_REQUIRE_DEVICE(core, device)              \
-    if (!::ovcl::test::device_present(core, device)) \
-    GTEST_SKIP() << device << ": no OpenCL device (install pocl-opencl-icd for a CPU device)"
 
 /// A task that blocks until opened: queued on a one-thread executor, it holds back whatever
 /// is queued after it, so a request is deterministically "running" (busy, not finished).

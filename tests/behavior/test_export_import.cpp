@@ -6,6 +6,7 @@
 
 #include <sstream>
 
+#include "common/device_utils.hpp"
 #include "common/export_test_utils.hpp"
 #include "common/models.hpp"
 #include "tools/default_models.hpp"
@@ -14,17 +15,6 @@ using namespace ovcl;
 using namespace ovcl::test;
 
 namespace {
-
-bool has_device(Core& core, const std::string& device) {
-    for (const auto& d : core.get_available_devices())
-        if (d == device || d.rfind(device + ".", 0) == 0)
-            return true;
-    return false;
-}
-
-#define REQUIRE_DEVICE(core, device) \
-    if (!has_device(core, device))   \
-    GTEST_SKIP() << device << " is not available (no OpenCL device: install pocl-opencl-icd)"
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -53,7 +43,7 @@ class ExportImport : public ::testing::TestWithParam<std::tuple<std::string, ele
 TEST_P(ExportImport, OutputsIdenticalAfterRoundTrip) {
     const auto& [device, type] = GetParam();
     Core core;
-    REQUIRE_DEVICE(core, device);
+    OVCL_REQUIRE_DEVICE(core, device);
     CompiledModel compiled = core.compile_model(typed_model(type), device);
     const TensorVector in{typed_input(type)};
     const TensorVector before = infer(compiled, in);
@@ -83,7 +73,7 @@ class ExportImportDevice : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ExportImportDevice, DefaultCnnRoundTrip) {
     Core core;
-    REQUIRE_DEVICE(core, GetParam());
+    OVCL_REQUIRE_DEVICE(core, GetParam());
     auto model = default_models::make_resnet_like_cnn();
     CompiledModel compiled = core.compile_model(model, GetParam());
     const TensorVector in{random_tensor(element::f32, model->input(0).get_shape(), -1, 1, 3)};
@@ -104,7 +94,7 @@ TEST_P(ExportImportDevice, DefaultCnnRoundTrip) {
 
 TEST_P(ExportImportDevice, DynamicModelRoundTrip) {
     Core core;
-    REQUIRE_DEVICE(core, GetParam());
+    OVCL_REQUIRE_DEVICE(core, GetParam());
     CompiledModel compiled = core.compile_model(add_relu_model(PartialShape{Dimension(), 3}), GetParam());
     const TensorVector small{random_tensor(element::f32, {2, 3}, -1, 1, 1), random_tensor(element::f32, {2, 3}, -1, 1, 2)};
     const TensorVector big{random_tensor(element::f32, {5, 3}, -1, 1, 3), random_tensor(element::f32, {5, 3}, -1, 1, 4)};
@@ -117,7 +107,7 @@ TEST_P(ExportImportDevice, DynamicModelRoundTrip) {
 
 TEST_P(ExportImportDevice, StatefulModelRoundTrip) {
     Core core;
-    REQUIRE_DEVICE(core, GetParam());
+    OVCL_REQUIRE_DEVICE(core, GetParam());
     CompiledModel compiled = core.compile_model(accumulator_model(), GetParam());
     CompiledModel back = imported(core, exported(compiled), GetParam());
     InferRequest r = back.create_infer_request();
@@ -131,7 +121,7 @@ TEST_P(ExportImportDevice, StatefulModelRoundTrip) {
 
 TEST_P(ExportImportDevice, AdvertisesExportImportAndCachingProperties) {
     Core core;
-    REQUIRE_DEVICE(core, GetParam());
+    OVCL_REQUIRE_DEVICE(core, GetParam());
     const auto caps = core.get_property(GetParam(), device::capabilities);
     EXPECT_NE(std::find(caps.begin(), caps.end(), device::capability::EXPORT_IMPORT), caps.end());
     const auto caching = core.get_property(GetParam(), caching_properties);
@@ -145,7 +135,7 @@ TEST_P(ExportImportDevice, AdvertisesExportImportAndCachingProperties) {
 
 TEST_P(ExportImportDevice, ImportReadsOneBlobFromTheStream) {
     Core core;
-    REQUIRE_DEVICE(core, GetParam());
+    OVCL_REQUIRE_DEVICE(core, GetParam());
     CompiledModel a = core.compile_model(typed_model(element::f32), GetParam());
     CompiledModel b = core.compile_model(typed_model(element::i32), GetParam());
     std::stringstream both;
@@ -163,7 +153,7 @@ TEST_P(ExportImportDevice, ImportReadsOneBlobFromTheStream) {
 
 TEST_P(ExportImportDevice, ImportTakesRuntimeProperties) {
     Core core;
-    REQUIRE_DEVICE(core, GetParam());
+    OVCL_REQUIRE_DEVICE(core, GetParam());
     CompiledModel compiled = core.compile_model(typed_model(element::f32), GetParam());
     CompiledModel back = imported(core, exported(compiled), GetParam(), {{enable_profiling.key, true}});
     EXPECT_TRUE(back.get_property(enable_profiling));
@@ -172,7 +162,7 @@ TEST_P(ExportImportDevice, ImportTakesRuntimeProperties) {
 
 TEST_P(ExportImportDevice, EmptyStreamIsAClearError) {
     Core core;
-    REQUIRE_DEVICE(core, GetParam());
+    OVCL_REQUIRE_DEVICE(core, GetParam());
     const std::string msg = error_of([&] { imported(core, "", GetParam()); });
     EXPECT_TRUE(has(msg, GetParam() + " import_model: the blob is truncated")) << msg;
 }
@@ -181,7 +171,7 @@ INSTANTIATE_TEST_SUITE_P(Devices, ExportImportDevice, ::testing::Values("REF", "
 
 TEST(ExportImportAcrossDevices, BlobForAnotherDeviceIsRefusedNamingThePlugin) {
     Core core;
-    REQUIRE_DEVICE(core, "GPU");
+    OVCL_REQUIRE_DEVICE(core, "GPU");
     const std::string ref_blob = exported(core.compile_model(typed_model(element::f32), "REF"));
     const std::string gpu_blob = exported(core.compile_model(typed_model(element::f32), "GPU"));
     std::string msg = error_of([&] { imported(core, ref_blob, "GPU"); });
@@ -192,7 +182,7 @@ TEST(ExportImportAcrossDevices, BlobForAnotherDeviceIsRefusedNamingThePlugin) {
 
 TEST(ExportImportGpu, CompileConfigurationComesFromTheBlob) {
     Core core;
-    REQUIRE_DEVICE(core, "GPU");
+    OVCL_REQUIRE_DEVICE(core, "GPU");
     auto model = default_models::make_resnet_like_cnn();
     CompiledModel f16 = core.compile_model(model, "GPU", {{hint::inference_precision.key, "f16"}});
     const std::string blob = exported(f16);

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "common/device_utils.hpp"
 #include "common/export_test_utils.hpp"
 #include "common/models.hpp"
 #include "ovcl/ir.hpp"
@@ -18,17 +19,6 @@ using namespace ovcl;
 using namespace ovcl::test;
 
 namespace {
-
-bool has_device(Core& core, const std::string& device) {
-    for (const auto& d : core.get_available_devices())
-        if (d == device || d.rfind(device + ".", 0) == 0)
-            return true;
-    return false;
-}
-
-#define REQUIRE_DEVICE(core, device) \
-    if (!has_device(core, device))   \
-    GTEST_SKIP() << device << " is not available (no OpenCL device: install pocl-opencl-icd)"
 
 size_t entries(const ScratchDir& dir) { return dir.files("ovcl_model_").size(); }
 
@@ -41,7 +31,7 @@ protected:
 
 TEST_P(ModelCache, SecondCompileLoadsFromCache) {
     Core core;
-    REQUIRE_DEVICE(core, device());
+    OVCL_REQUIRE_DEVICE(core, device());
     ScratchDir dir("model_cache");
     core.set_property({{cache_dir.key, dir.str()}});
     auto model = default_models::make_resnet_like_cnn();
@@ -67,7 +57,7 @@ TEST_P(ModelCache, SecondCompileLoadsFromCache) {
 
 TEST_P(ModelCache, KeyFollowsTheModel) {
     Core core;
-    REQUIRE_DEVICE(core, device());
+    OVCL_REQUIRE_DEVICE(core, device());
     ScratchDir dir("model_cache");
     core.set_property({{cache_dir.key, dir.str()}});
     core.compile_model(default_models::make_resnet_like_cnn(1), device());
@@ -83,7 +73,7 @@ TEST_P(ModelCache, KeyFollowsTheModel) {
 
 TEST_P(ModelCache, KeyFollowsTheConfiguration) {
     Core core;
-    REQUIRE_DEVICE(core, device());
+    OVCL_REQUIRE_DEVICE(core, device());
     ScratchDir dir("model_cache");
     auto model = typed_model(element::f32);
     const AnyMap a{{cache_dir.key, dir.str()}};  // CACHE_DIR per call
@@ -106,7 +96,7 @@ TEST_P(ModelCache, KeyFollowsTheConfiguration) {
 
 TEST_P(ModelCache, CompileFromIrFilesIsCachedByTheirBytes) {
     Core core;
-    REQUIRE_DEVICE(core, device());
+    OVCL_REQUIRE_DEVICE(core, device());
     ScratchDir dir("model_cache");
     const std::string xml = (dir.path / "cnn.xml").string();
     ir::write_model(*default_models::make_resnet_like_cnn(), xml);
@@ -128,14 +118,14 @@ TEST_P(ModelCache, CompileFromIrFilesIsCachedByTheirBytes) {
 
 TEST_P(ModelCache, CacheDirOnOneDeviceOnly) {
     Core core;
-    REQUIRE_DEVICE(core, device());
+    OVCL_REQUIRE_DEVICE(core, device());
     ScratchDir dir("model_cache");
     core.set_property(device(), {{cache_dir.key, dir.str()}});
     EXPECT_EQ(core.get_property(device(), cache_dir), dir.str());
     core.compile_model(typed_model(element::f32), device());
     EXPECT_TRUE(core.compile_model(typed_model(element::f32), device()).get_property(loaded_from_cache));
     const std::string other = device() == "REF" ? "GPU" : "REF";
-    if (has_device(core, other)) {
+    if (device_present(core, other)) {
         EXPECT_EQ(core.get_property(other, cache_dir), "");
         EXPECT_FALSE(core.compile_model(typed_model(element::f32), other).get_property(loaded_from_cache));
     }
@@ -144,7 +134,7 @@ TEST_P(ModelCache, CacheDirOnOneDeviceOnly) {
 
 TEST_P(ModelCache, ThreadsCompilingTheSameModelAtOnce) {
     Core core;
-    REQUIRE_DEVICE(core, device());
+    OVCL_REQUIRE_DEVICE(core, device());
     ScratchDir dir("model_cache");
     core.set_property({{cache_dir.key, dir.str()}});
     auto model = default_models::make_resnet_like_cnn();
@@ -226,7 +216,7 @@ std::string file_bytes(const std::filesystem::path& p) {
 
 TEST_P(ModelCache, TwoProcessesFillOneCacheAtOnce) {
     Core core;
-    REQUIRE_DEVICE(core, device());
+    OVCL_REQUIRE_DEVICE(core, device());
     ScratchDir dir("model_cache");
     const std::string cache = (dir.path / "cache").string();
     Process a = start_run(device(), cache, (dir.path / "a").string());
