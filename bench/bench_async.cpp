@@ -94,18 +94,24 @@ void BM_Sync(benchmark::State& state) {
     state.counters["cpu_us_per_infer"] = g_sync_cpu_us;
 }
 
+// `nireq` requests of `compiled` with their input set, each run once (warm-up).
+std::vector<InferRequest> warm_requests(CompiledModel& compiled, size_t nireq) {
+    std::vector<InferRequest> requests;
+    for (size_t i = 0; i < nireq; ++i) {
+        requests.push_back(compiled.create_infer_request());
+        requests.back().set_tensor("x", filled(kData, 0.5f));
+        requests.back().infer();
+    }
+    return requests;
+}
+
 // Each iteration waits for the oldest request in flight and starts it again.
 void BM_Async(benchmark::State& state) {
     if (!have_gpu(state))
         return;
     const auto nireq = static_cast<size_t>(state.range(0));
     auto& compiled = throughput_model(state.range(1));
-    std::vector<InferRequest> requests;
-    for (size_t i = 0; i < nireq; ++i) {
-        requests.push_back(compiled.create_infer_request());
-        requests.back().set_tensor("x", filled(kData, 0.5f));
-        requests.back().infer();  // warm-up
-    }
+    std::vector<InferRequest> requests = warm_requests(compiled, nireq);
     for (auto& r : requests)
         r.start_async();
     size_t k = 0;
@@ -136,13 +142,7 @@ void BM_AsyncCallbacks(benchmark::State& state) {
     if (!have_gpu(state))
         return;
     const auto nireq = static_cast<size_t>(state.range(0));
-    auto& compiled = throughput_model(state.range(1));
-    std::vector<InferRequest> requests;
-    for (size_t i = 0; i < nireq; ++i) {
-        requests.push_back(compiled.create_infer_request());
-        requests.back().set_tensor("x", filled(kData, 0.5f));
-        requests.back().infer();  // warm-up
-    }
+    std::vector<InferRequest> requests = warm_requests(throughput_model(state.range(1)), nireq);
     std::mutex mutex;
     std::condition_variable done;
     size_t completed = 0;
