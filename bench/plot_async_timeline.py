@@ -20,8 +20,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
-ASYNC_STAGES = ["Preprocess+Upload", "StartPipeline", "WaitPipeline", "Postprocess"]
-STAGE_COLORS = {"Preprocess+Upload": "#4c72b0", "StartPipeline": "#dd8452", "WaitPipeline": "#c8c8c8",
+ASYNC_STAGES = ["Preprocess", "Upload+StartPipeline", "WaitPipeline", "Postprocess"]
+STAGE_COLORS = {"Preprocess": "#8172b3", "Upload+StartPipeline": "#dd8452", "WaitPipeline": "#c8c8c8",
                 "Postprocess": "#55a868"}
 DEVICE_COLORS = {"write input": "#4c72b0", "read output": "#55a868"}
 KERNEL_COLOR = "#c44e52"

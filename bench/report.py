@@ -319,7 +319,7 @@ def plots(benches, img_dir, stamp):
         items = [(k[:-3], v) for k, v in stages["counters"].items() if k.endswith("_us")]
         # The request's stages in pipeline order, then the device's share (OpenCL event times), which the
         # WaitPipeline stage spans.
-        order = ["Preprocess", "Preprocess+Upload", "Upload", "StartPipeline", "WaitPipeline", "Postprocess",
+        order = ["Preprocess", "Upload+StartPipeline", "Upload", "StartPipeline", "WaitPipeline", "Postprocess",
                  "input writes", "kernels", "output reads"]
         items.sort(key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
         device = {"input writes", "kernels", "output reads"}

@@ -16,19 +16,16 @@ AsyncInferRequest::AsyncInferRequest(const std::shared_ptr<InferRequest>& reques
     const bool merged = r->stream().pipeline == PipelineShape::MERGED;
     const std::shared_ptr<ITaskExecutor> none;
     m_pipeline = {
-        {merged ? r->stream().executor : task_executor, [r] {
-             r->infer_preprocess();
-             r->upload();
-         }, "Preprocess+Upload"},
-        {merged ? none : r->stream().executor, [r] { r->start_pipeline(); }, "StartPipeline"},
+        {merged ? r->stream().executor : task_executor, [r] { r->infer_preprocess(); }, "Preprocess"},
+        // Upload and enqueue together on the stream: the stream's requests share its arenas.
+        {merged ? none : r->stream().executor, [r] { r->enqueue(); }, "Upload+StartPipeline"},
         // Runs after a cancel too: the request is idle only when the device is done with its buffers.
         {waiter, [r] { r->wait_pipeline(); }, "WaitPipeline", /*always=*/true},
         {merged ? none : task_executor, [r] { r->infer_postprocess(); }, "Postprocess"},
     };
     m_sync_pipeline = {
         {nullptr, [r] { r->infer_preprocess(); }, "Preprocess"},
-        {nullptr, [r] { r->upload(); }, "Upload"},
-        {nullptr, [r] { r->start_pipeline(); }, "StartPipeline"},
+        {nullptr, [r] { r->enqueue(); }, "Upload+StartPipeline"},
         {nullptr, [r] { r->wait_pipeline(); }, "WaitPipeline"},
         {nullptr, [r] { r->infer_postprocess(); }, "Postprocess"},
     };

@@ -1,7 +1,8 @@
 // The GPU request's pipeline of (executor, stage) pairs, in one of two shapes (streams.hpp):
 // STAGED, for a device with its own cores:
-//   preprocess + upload      on the compiled model's task executor (host work, writes enqueued)
-//   start_pipeline           on the request's stream (kernels and output reads enqueued in order)
+//   preprocess               on the compiled model's task executor (host work: batches, checks, plan)
+//   upload + start_pipeline  on the request's stream (writes, kernels, output reads enqueued in order,
+//                            one request at a time: the stream's requests share its arenas)
 //   wait_pipeline            on the device's wait executor, once the stream's marker completes
 //   postprocess              on the task executor
 // MERGED, for a device on the host's cores (PoCL): preprocess + upload + start_pipeline on the

@@ -83,7 +83,7 @@ void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
     m_plan = dp;  // buffer_of() reads the plan's constants
     try {
         m_slots.clear();
-        RequestBuffers buffers = make_request_buffers(ctx.context, plan);  // memory_plan.hpp
+        RequestBuffers buffers = make_request_buffers(plan, m_stream.arenas.take(ctx.context, plan.arena_bytes));
         m_arenas = std::move(buffers.arenas);
         m_slots = std::move(buffers.slots);
         m_own_slots = m_slots;
@@ -560,10 +560,15 @@ void InferRequest::trace_device_commands() const {
                      " device_to_host=" + std::to_string(m_bytes.to_host));
 }
 
-void InferRequest::infer() {
-    infer_preprocess();
+void InferRequest::enqueue() {
+    std::lock_guard<std::mutex> lock(m_stream.enqueue_mutex);
     upload();
     start_pipeline();
+}
+
+void InferRequest::infer() {
+    infer_preprocess();
+    enqueue();
     wait_pipeline();
     infer_postprocess();
 }

@@ -18,9 +18,11 @@ class OclHostTensor;
 /// One inference at a time on the device. Stages (the seeds' names), which the async request
 /// (async_infer_request.hpp) runs on separate executors and infer() runs inline:
 /// - infer_preprocess: gather batches, check tensors, pick the plan for the input shapes;
-/// - upload: enqueue the input writes (ROI inputs packed first) on the request's stream queue;
-/// - start_pipeline: enqueue every step (host steps wait for their inputs), then the output
-///   reads, then a marker: one wait covers the whole inference, as a bare OpenCL program would;
+/// - enqueue = upload + start_pipeline, under the stream's enqueue lock (the stream's requests share
+///   its arenas, stream_arenas.hpp, so no other request's commands may fall between them):
+///   - upload: enqueue the input writes (ROI inputs packed first) on the request's stream queue;
+///   - start_pipeline: enqueue every step (host steps wait for their inputs), then the output
+///     reads, then a marker: one wait covers the whole inference, as a bare OpenCL program would;
 /// - wait_pipeline: wait for the marker (already complete when the wait executor ran it);
 /// - infer_postprocess: strided outputs and constant outputs into the bound tensors.
 class InferRequest : public ISyncInferRequest {
@@ -44,8 +46,7 @@ public:
     TransferBytes transfer_bytes() const { return m_bytes; }
 
     void infer_preprocess();
-    void upload();
-    void start_pipeline();
+    void enqueue();
     void wait_pipeline();
     void infer_postprocess();
 
@@ -54,6 +55,8 @@ public:
     const Stream& stream() const { return m_stream; }
 
 private:
+    void upload();
+    void start_pipeline();
     void prepare(const std::shared_ptr<const DevicePlan>& plan);
     cl::Buffer buffer_of(const Value& v) const;
     void run_host_step(const Step& step);

@@ -82,15 +82,16 @@ size_t largest_live_set(const std::vector<Block>& blocks) {
     return static_cast<size_t>(most);
 }
 
-RequestBuffers make_request_buffers(const cl::Context& context, const Plan& plan) {
+RequestBuffers make_request_buffers(const Plan& plan, std::vector<cl::Buffer> arenas) {
     RequestBuffers buffers;
-    for (size_t bytes : plan.arena_bytes)
-        buffers.arenas.push_back(make_buffer(context, bytes, CL_MEM_READ_WRITE));
+    buffers.arenas = std::move(arenas);
+    std::vector<size_t> arena_bytes;
+    for (const cl::Buffer& arena : buffers.arenas)
+        arena_bytes.push_back(arena.getInfo<CL_MEM_SIZE>());
     for (size_t i = 0; i < plan.slots.size(); ++i) {
         const Slot& s = plan.slots[i];
         cl::Buffer& arena = buffers.arenas.at(s.arena);
-        if (s.offset == 0 && s.bytes == plan.arena_bytes[s.arena]) {  // the whole arena: no
-                                                                      // sub-buffer needed
+        if (s.offset == 0 && s.bytes == arena_bytes[s.arena]) {  // the whole arena: no sub-buffer needed
             buffers.slots.push_back(arena);
             continue;
         }

@@ -47,13 +47,14 @@ BlockLayout place_blocks(const std::vector<Block>& blocks, size_t alignment, siz
 /// The most bytes alive at any one step: no layout of these blocks can take less.
 size_t largest_live_set(const std::vector<Block>& blocks);
 
-/// The device memory of one request for `plan`: the arenas, and one sub-buffer per Plan::slots entry (indexed as
-/// Value::index). The arenas are held so the sub-buffers stay valid.
+/// The device memory of one request for `plan`: `arenas` (at least plan.arena_bytes each; a stream's requests share
+/// them, stream_arenas.hpp) and one sub-buffer of them per Plan::slots entry (indexed as Value::index). The arenas are
+/// held so the sub-buffers stay valid.
 struct RequestBuffers {
     std::vector<cl::Buffer> arenas;
     std::vector<cl::Buffer> slots;
 };
-RequestBuffers make_request_buffers(const cl::Context& context, const Plan& plan);
+RequestBuffers make_request_buffers(const Plan& plan, std::vector<cl::Buffer> arenas);
 
 }  // namespace gpu
 }  // namespace ovcl

@@ -8,12 +8,14 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "device_context.hpp"
 #include "ovcl/plugin/itask_executor.hpp"
 #include "runtime/stage_thread.hpp"
+#include "stream_arenas.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -39,6 +41,11 @@ struct Stream {
     int device_track = -1;                    ///< the queue's timeline track (when tracing)
     /// host steady_clock - device profiling clock, measured once (device timestamps -> timeline).
     std::chrono::nanoseconds host_minus_device{0};
+    /// The memory plan's arenas, shared by the stream's requests (stream_arenas.hpp).
+    mutable StreamArenas arenas;
+    /// Held while one request enqueues a whole inference: commands of another request of the stream (a sync
+    /// infer() on another thread) must not fall between them, since they share the arenas.
+    mutable std::mutex enqueue_mutex;
 };
 
 class GpuStreams {
