@@ -454,8 +454,15 @@ void InferRequest::start_pipeline() {
         mark_remote_use();
         throw;
     }
-    restore_host_visible();  // mapped back after the kernels: data() is valid once the inference completes
-    fence();
+    // Mapped back after the kernels: data() is valid once the inference completes.
+    if (!restore_host_visible() && m_last_read()) {
+        // The in-order queue completes the last read after everything before it: its event ends the
+        // inference, and a marker command (a few us on PoCL) is saved.
+        m_done = m_last_read;
+        check(m_queue.flush(), "clFlush", "end of an inference");
+    } else {
+        fence();
+    }
     mark_remote_use();
 }
 
@@ -463,6 +470,16 @@ void InferRequest::download() {
     const Plan& plan = *m_plan->plan;
     m_read_events.clear();
     m_staged_outputs.clear();
+    m_last_read = cl::Event();
+    // Every command here records its event (the last one ends the inference, start_pipeline).
+    auto event = [&]() -> cl::Event* {
+        cl::Event* e = event_slot(m_read_events);
+        return e ? e : &m_last_read;
+    };
+    auto done = [&](cl::Event* e) {
+        if (e != &m_last_read)
+            m_last_read = *e;
+    };
     for (size_t i = 0; i < plan.result_values.size(); ++i) {
         const Value& v = plan.values[plan.result_values[i]];
         Tensor& dst = m_output_tensors[i];
@@ -474,13 +491,16 @@ void InferRequest::download() {
                 continue;  // the kernels wrote into the tensor's own buffer
             if (v.where == Value::Where::CONSTANT) {  // a constant output: written once per inference
                 m_bytes.to_device += v.bytes;
+                cl::Event* e = event();
                 check(m_queue.enqueueWriteBuffer(b.buffer, CL_FALSE, 0, v.bytes, plan.constants[v.index].data(),
-                                                 nullptr, event_slot(m_read_events)),
+                                                 nullptr, e),
                       "clEnqueueWriteBuffer", describe() + ": constant output " + std::to_string(i));
+                done(e);
             } else {  // the slot is shared in the memory plan: a device-side copy
-                check(m_queue.enqueueCopyBuffer(m_slots[v.index], b.buffer, 0, 0, v.bytes, nullptr,
-                                                event_slot(m_read_events)),
+                cl::Event* e = event();
+                check(m_queue.enqueueCopyBuffer(m_slots[v.index], b.buffer, 0, 0, v.bytes, nullptr, e),
                       "clEnqueueCopyBuffer", describe() + ": output " + std::to_string(i));
+                done(e);
             }
             continue;
         }
@@ -492,9 +512,10 @@ void InferRequest::download() {
             target = Tensor(v.type, v.shape);
             m_staged_outputs.emplace_back(target, dst);
         }
-        check(m_queue.enqueueReadBuffer(m_slots[v.index], CL_FALSE, 0, v.bytes, target.data(), nullptr,
-                                        event_slot(m_read_events)),
+        cl::Event* e = event();
+        check(m_queue.enqueueReadBuffer(m_slots[v.index], CL_FALSE, 0, v.bytes, target.data(), nullptr, e),
               "clEnqueueReadBuffer", "output " + std::to_string(i));
+        done(e);
     }
 }
 

@@ -119,6 +119,7 @@ private:
     std::vector<Tensor> m_staging;      ///< dense copies of strided inputs, alive until the writes are done
     std::vector<std::pair<Tensor, Tensor>> m_staged_outputs;  ///< (staging, bound strided output)
     cl::Event m_done;
+    cl::Event m_last_read;  ///< the last command download() enqueued (null when it enqueued none)
     std::shared_ptr<VariableStore> m_variables;            ///< variables of host steps (ReadValue forced to host)
     std::shared_ptr<DeviceVariables> m_device_variables;   ///< variables of READ_VALUE / ASSIGN steps
     std::vector<std::shared_ptr<IVariableState>> m_states;
