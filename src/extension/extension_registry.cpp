@@ -190,6 +190,18 @@ std::optional<std::string> kernel_source_for_stem(const std::string& stem) {
     return r->ext->kernel->source;
 }
 
+std::string kernel_source_label(const std::string& stem) {
+    const std::string prefix = "ext:";
+    if (stem.rfind(prefix, 0) != 0)
+        return "kernels_cl/" + stem + ".cl";
+    const std::string type = stem.substr(prefix.size());
+    const auto r = find_registered(type);
+    std::string file = r && r->ext->kernel ? r->ext->kernel->source_name : "";
+    if (file.empty())
+        file = "<string>";
+    return file + " (custom op " + type + ")";
+}
+
 const OpSpec* find_ir_op(const std::string& type, const std::string& opset) {
     const auto r = find_registered(type);
     if (!r || r->ext->opset != opset)

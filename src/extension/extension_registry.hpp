@@ -43,6 +43,8 @@ std::shared_ptr<const Registered> find_registered(const std::string& type);
 
 /// The kernel source registered under a program-cache stem ("ext:<type>"); nullopt for other stems.
 std::optional<std::string> kernel_source_for_stem(const std::string& stem);
+/// For messages: "<file> (custom op <type>)" for an extension's stem, else "kernels_cl/<stem>.cl".
+std::string kernel_source_label(const std::string& stem);
 
 /// The registry entry for an IR layer of `type` whose version="..." names an extension's opset;
 /// null when no extension registered (type, opset).

@@ -57,7 +57,7 @@ std::string raw_kernel_source(const std::string& stem) {
 // from once embedded), so the program's hash covers everything it is built from.
 std::string expand_includes(const std::string& stem, int depth) {
     if (depth > 8)
-        raise<Exception>("kernels_cl/", stem, ".cl: #include nested too deeply");
+        raise<Exception>(ext::kernel_source_label(stem), ": #include nested too deeply");
     std::istringstream in(raw_kernel_source(stem));
     std::string out, line;
     while (std::getline(in, line)) {
@@ -114,13 +114,13 @@ cl::Program ProgramCache::build_from_source(const std::string& stem, const std::
                                             const std::string& options) {
     cl_int err = CL_SUCCESS;
     cl::Program program(m_context, source, false, &err);
-    check(err, "clCreateProgramWithSource", "kernels_cl/" + stem + ".cl");
+    check(err, "clCreateProgramWithSource", ext::kernel_source_label(stem));
     err = program.build(std::vector<cl::Device>{m_device.device}, options.c_str());
     if (err != CL_SUCCESS) {
         std::string log;
         program.getBuildInfo(m_device.device, CL_PROGRAM_BUILD_LOG, &log);
         check(err, "clBuildProgram",
-              "kernels_cl/" + stem + ".cl with options '" + options + "' on " + m_device.name + ":\n" + log);
+              ext::kernel_source_label(stem) + " with options '" + options + "' on " + m_device.name + ":\n" + log);
     }
     return program;
 }
@@ -130,9 +130,9 @@ ProgramCache::Binary ProgramCache::binary(const std::string& stem, const std::st
     Binary out{stem, options, stable_hash(kernel_source(stem)), {}};
     std::vector<std::vector<unsigned char>> binaries;
     check(program.getInfo(CL_PROGRAM_BINARIES, &binaries), "clGetProgramInfo(CL_PROGRAM_BINARIES)",
-          "kernels_cl/" + stem + ".cl on " + m_device.name);
+          ext::kernel_source_label(stem) + " on " + m_device.name);
     if (binaries.size() != 1 || binaries[0].empty())
-        raise<NotImplemented>("GPU: device ", m_device.name, " gives no binary of kernels_cl/", stem, ".cl");
+        raise<NotImplemented>("GPU: device ", m_device.name, " gives no binary of ", ext::kernel_source_label(stem));
     out.binary = std::move(binaries[0]);
     return out;
 }

@@ -219,8 +219,35 @@ TEST(ExtensionCpp, AKernelThatDoesNotBuildFailsTheCompilationWithTheBuildLog) {
         FAIL() << "compiled a kernel that does not build";
     } catch (const Exception& ex) {
         const std::string msg = ex.what();
-        EXPECT_NE(msg.find("ext:ClipRoundBroken"), std::string::npos) << msg;
+        EXPECT_NE(msg.find("<string> (custom op ClipRoundBroken)"), std::string::npos) << msg;  // not kernels_cl/
         EXPECT_NE(msg.find("undeclared_name"), std::string::npos) << msg;  // the compiler's log
+    }
+}
+
+TEST(ExtensionCpp, KernelFileThatDoesNotBuildIsNamedInTheError) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    ScratchDir dir;
+    {
+        std::ofstream cl(dir.file("broken_clip.cl"));
+        cl << "__kernel void clip_round(__global const T* x, __global T* y, float lo, float hi, int n) {\n"
+              "    y[0] = also_undeclared;\n}\n";
+    }
+    OpExtension e = clip_round(false);
+    e.type = "ClipRoundFromFile";
+    OpenCLKernel k = OpenCLKernel::from_file(dir.file("broken_clip.cl"), "clip_round");
+    k.args = e.kernel->args;
+    k.global = e.kernel->global;
+    k.local = e.kernel->local;
+    e.kernel = k;
+    core.add_extension(e);
+    try {
+        core.compile_model(one_op_model("ClipRoundFromFile", {PartialShape{4}}, {}), "GPU");
+        FAIL() << "compiled a kernel that does not build";
+    } catch (const Exception& ex) {
+        const std::string msg = ex.what();
+        EXPECT_NE(msg.find(dir.file("broken_clip.cl") + " (custom op ClipRoundFromFile)"), std::string::npos) << msg;
+        EXPECT_NE(msg.find("also_undeclared"), std::string::npos) << msg;
     }
 }
 
