@@ -12,8 +12,13 @@
 // CPU baseline: oneDNN's sgemm (BM_OnednnSgemm, the library under OpenVINO's CPU plugin) on the same cores for the
 // untransposed products; BM_GpuMatMul's ovcl_over_onednn is its GFLOP/s over oneDNN's (issue 8's target for 1024^3
 // and 2048^3 is pct_peak >= 50).
+// BM_GpuMatMulPacking: a variable B read in place, packed at run time into a scratch buffer, or a Constant B, side
+// by side over M x n x n (the selector's repack_pays() rule in matmul.cpp rests on it; pack_ms is the packing alone).
+// On a loaded machine compare cpu_GFLOPs (per CPU-second) rather than pct_peak, whose peak is measured once at start.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <stdexcept>
 #include <string>
 
@@ -28,6 +33,7 @@
 #include "gpu_env.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
+#include "tuning.hpp"
 
 using namespace ovcl;
 
@@ -196,6 +202,71 @@ void BM_GpuMatMul(benchmark::State& state) {
 }
 BENCHMARK(BM_GpuMatMul)
     ->ArgsProduct({{256, 512, 1024, 2048}, {kVariable, kConstant, kTransposed}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// A variable B read in place against B packed at run time (matmul_pack_b / matmul_pack_bt into a scratch buffer, then
+// the packed panel kernel) and against a Constant B (packed once at compile time: the same kernel with no packing
+// launch), for M x K x N = rows x n x n: the figures behind the selector's repack_pays() rule (matmul.cpp).
+// Args: n, rows (M), transposed B (0 / 1), B (0: variable, the best candidate reading it in place; 1: variable,
+// packed at run time, with pack_ms the packing launch alone; 2: Constant).
+void BM_GpuMatMulPacking(benchmark::State& state) {
+    const size_t n = static_cast<size_t>(state.range(0)), m = static_cast<size_t>(state.range(1));
+    const bool transposed = state.range(2) != 0, repack = state.range(3) == 1, constant = state.range(3) == 2;
+    const Tensor a = ramp({m, n}, 0.01f), b = ramp({n, n}, 0.02f);
+    auto pb = constant ? op::constant(b) : op::parameter(element::f32, Shape{n, n});
+    auto node = op::make("MatMul", {op::parameter(element::f32, Shape{m, n}), pb},
+                         {{"transpose_a", "false"}, {"transpose_b", transposed ? "true" : "false"}});
+    auto d = bench::prepare_on_device(state, *node, {a, b});
+    if (!d) return;
+    gpu::GpuEnv& e = *d->env;
+    if (!constant) {  // candidate `index` instead of configure()'s pick, as bench_gpu_tuning does
+        const auto& tunable = dynamic_cast<const gpu::tuning::TunableOp&>(*gpu::find_gpu_op("MatMul"));
+        const auto names = tunable.candidate_names(*node, e.device);
+        size_t index = names.size();
+        for (size_t i = 0; i < names.size() && index == names.size(); ++i)  // the first of the kind asked for
+            if ((names[i].find("_repack") != std::string::npos) == repack)
+                index = i;
+        if (index == names.size()) {
+            state.SkipWithError("no such candidate");
+            return;
+        }
+        d->config = tunable.configure_candidate(*node, e.device, index);
+        d->constants.clear();
+        d->kernels.clear();
+        for (const Tensor& t : d->config.constants)
+            d->constants.push_back(
+                gpu::make_buffer(e.context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, t.data()));
+        d->scratch = gpu::make_scratch_buffers(e.context, d->config);
+        bench::DeviceNode& dn = *d;
+        auto buffer_of = [&dn](const gpu::KernelArg& arg) {
+            return (arg.kind == gpu::KernelArg::Kind::INPUT     ? dn.in
+                    : arg.kind == gpu::KernelArg::Kind::OUTPUT  ? dn.out
+                    : arg.kind == gpu::KernelArg::Kind::SCRATCH ? dn.scratch
+                                                                : dn.constants)[arg.index];
+        };
+        for (const auto& launch : d->config.launches)
+            d->kernels.push_back(gpu::make_kernel(*e.programs, launch, buffer_of, ""));
+    }
+    d->run();
+    bench::timed_loop(state, 2.0 * static_cast<double>(m) * n * n, [&] { d->run(); });
+    if (repack) {  // pack_ms: the packing launch alone, median of 5
+        std::vector<double> ms;
+        for (int r = 0; r < 5; ++r) {
+            const auto t0 = std::chrono::steady_clock::now();
+            gpu::enqueue_kernel(e.queue, d->kernels[0], d->config.launches[0], nullptr);
+            e.queue.finish();
+            ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        }
+        std::nth_element(ms.begin(), ms.begin() + 2, ms.end());
+        state.counters["pack_ms"] = ms[2];
+    }
+    state.SetLabel(d->config.impl_name + (transposed ? ", B transposed" : ", B as stored"));
+}
+BENCHMARK(BM_GpuMatMulPacking)
+    ->ArgsProduct({{256, 512, 1024, 2048}, {16, 64, 128, 512}, {0, 1}, {0, 1, 2}})
+    ->ArgsProduct({{1024}, {1024}, {0, 1}, {0, 1, 2}})  // issue 8's products: before (0), after (1), Constant B (2)
+    ->ArgsProduct({{2048}, {2048}, {0, 1}, {0, 1, 2}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

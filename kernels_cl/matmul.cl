@@ -3,7 +3,8 @@
 // Build options:
 //   -DT=float|half  storage type (half through vload_half/vstore_half; compute and accumulation are f32)
 //   -DF16=0|1       1 when T is half
-//   -DRB, -DNV      matmul_panel: RB rows x (16 * NV) columns of C per work-item (NV in 1..3)
+//   -DRB, -DNV      matmul_panel: RB rows x (16 * NV) columns of C per work-item (NV in 1..3); matmul_pack_b /
+//                   matmul_pack_bt (matmul_pack.cl): B packed at run time into the panels matmul_panel reads
 //   -DRD, -DCD      matmul_dot:   RD rows x CD columns of C per work-item, vectors along K
 // Operand element (i, k) of A is a[i * sa_m + k * sa_k] (transposes and 1-D operands are strides); C is
 // c[i * sc_m + j * sc_n]. batch_offsets holds, per batch of C, the offsets of its A and B matrices.
@@ -144,6 +145,8 @@ __kernel void matmul_panel(__global const T* a, __global const T* b, __global T*
     for (int r = 0; r < RB && i0 + r < M; ++r)
         store_row(c + (i0 + r) * sc_m, acc[r], jl, j0, j_end, sc_n);
 }
+
+#include "matmul_pack.cl"
 
 inline float sum16(float16 v) {
     const float8 h = v.lo + v.hi;

@@ -93,11 +93,13 @@ std::unique_ptr<DeviceNode> prepare_on_device(benchmark::State& state, const Nod
     for (const Tensor& t : d->config.constants)
         d->constants.push_back(gpu::make_buffer(e->context, t.get_byte_size(),
                                                 CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, t.data()));
+    d->scratch = gpu::make_scratch_buffers(e->context, d->config);
     DeviceNode& dn = *d;
     auto buffer_of = [&dn](const gpu::KernelArg& a) {
-        return (a.kind == gpu::KernelArg::Kind::INPUT    ? dn.in
-                : a.kind == gpu::KernelArg::Kind::OUTPUT ? dn.out
-                                                         : dn.constants)[a.index];
+        return (a.kind == gpu::KernelArg::Kind::INPUT     ? dn.in
+                : a.kind == gpu::KernelArg::Kind::OUTPUT  ? dn.out
+                : a.kind == gpu::KernelArg::Kind::SCRATCH ? dn.scratch
+                                                          : dn.constants)[a.index];
     };
     for (const auto& launch : d->config.launches)
         d->kernels.push_back(gpu::make_kernel(*e->programs, launch, buffer_of, ""));

@@ -38,7 +38,7 @@ void BM_CpuFmaPeak(benchmark::State& state);
 struct DeviceNode {
     gpu::GpuEnv* env = nullptr;
     gpu::OpConfig config;
-    std::vector<cl::Buffer> in, out, constants;
+    std::vector<cl::Buffer> in, out, constants, scratch;  // scratch: OpConfig::scratch
     std::vector<cl::Kernel> kernels;
 
     /// Enqueues all launches and waits (queue.finish()): one benchmark iteration.

@@ -30,6 +30,13 @@ cl::Buffer make_buffer(const cl::Context& context, size_t bytes, cl_mem_flags fl
     return buffer;
 }
 
+std::vector<cl::Buffer> make_scratch_buffers(const cl::Context& context, const OpConfig& config) {
+    std::vector<cl::Buffer> buffers;
+    for (size_t bytes : config.scratch)
+        buffers.push_back(make_buffer(context, bytes, CL_MEM_READ_WRITE));
+    return buffers;
+}
+
 cl::Kernel make_kernel(ProgramCache& programs, const KernelLaunch& launch,
                        const std::function<cl::Buffer(const KernelArg&)>& buffer_of, const std::string& cache_dir) {
     cl::Program program = programs.get(launch.source, launch.options, cache_dir);
@@ -79,7 +86,7 @@ TensorVector run_node_on_device(const Node& node, const TensorVector& inputs, Gp
         raise<NotImplemented>(node.describe(), " cannot run on ", env.device.name, ": ", v.reason);
     if (inputs.size() != node.get_input_size())
         raise<InvalidArgument>(node.describe(), ": expects ", node.get_input_size(), " inputs, got ", inputs.size());
-    std::vector<cl::Buffer> in_buffers, out_buffers, const_buffers;
+    std::vector<cl::Buffer> in_buffers, out_buffers, const_buffers, scratch_buffers;
     std::vector<Tensor> dense_inputs;
     for (size_t i = 0; i < inputs.size(); ++i) {
         if (inputs[i].get_shape() != node.get_input_shape(i) ||
@@ -105,10 +112,12 @@ TensorVector run_node_on_device(const Node& node, const TensorVector& inputs, Gp
     for (const auto& c : config.constants)
         const_buffers.push_back(
             make_buffer(env.context, c.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, c.data()));
+    scratch_buffers = make_scratch_buffers(env.context, config);
     auto buffer_of = [&](const KernelArg& a) -> cl::Buffer {
-        const auto& pool = a.kind == KernelArg::Kind::INPUT    ? in_buffers
-                           : a.kind == KernelArg::Kind::OUTPUT ? out_buffers
-                                                               : const_buffers;
+        const auto& pool = a.kind == KernelArg::Kind::INPUT     ? in_buffers
+                           : a.kind == KernelArg::Kind::OUTPUT  ? out_buffers
+                           : a.kind == KernelArg::Kind::SCRATCH ? scratch_buffers
+                                                                : const_buffers;
         if (a.index >= pool.size())
             raise<Exception>(node.describe(), ": kernel argument refers to buffer ", a.index, " of ", pool.size());
         return pool[a.index];

@@ -21,7 +21,7 @@ struct GpuEnv {
 };
 
 /// Creates the kernel of a launch and sets its arguments; `buffer_of` gives the buffer of each
-/// INPUT / OUTPUT / CONSTANT argument.
+/// INPUT / OUTPUT / CONSTANT / SCRATCH argument.
 cl::Kernel make_kernel(ProgramCache& programs, const KernelLaunch& launch,
                        const std::function<cl::Buffer(const KernelArg&)>& buffer_of, const std::string& cache_dir);
 /// Enqueues a kernel with the launch's work sizes; `event` may be null.
@@ -29,6 +29,9 @@ void enqueue_kernel(const cl::CommandQueue& queue, const cl::Kernel& kernel, con
                     cl::Event* event);
 /// A device buffer of at least `bytes` (OpenCL has no empty buffers: 0 becomes 1 byte).
 cl::Buffer make_buffer(const cl::Context& context, size_t bytes, cl_mem_flags flags, void* host = nullptr);
+/// One device buffer per OpConfig::scratch entry, for a node run outside a compiled model (a compiled model places
+/// them in its arena instead, plan.hpp).
+std::vector<cl::Buffer> make_scratch_buffers(const cl::Context& context, const OpConfig& config);
 
 /// Runs one node on the device: validate, configure, upload inputs, enqueue, read outputs.
 /// The op tests use it against host_ref; throws NotImplemented with the reason when the

@@ -96,6 +96,7 @@ void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
                 switch (a.kind) {
                 case KernelArg::Kind::INPUT: return buffer_of(plan.values.at(step.inputs.at(a.index)));
                 case KernelArg::Kind::OUTPUT: return buffer_of(plan.values.at(step.outputs.at(a.index)));
+                case KernelArg::Kind::SCRATCH: return buffer_of(plan.values.at(step.scratch.at(a.index)));
                 default: return dp->constants.at(step.op_constants.at(a.index));
                 }
             };

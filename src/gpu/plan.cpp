@@ -83,6 +83,7 @@ std::map<size_t, Part> place_concats_in_place(Plan& plan, const std::map<size_t,
         }
         step.kind = Step::Kind::VIEW;
         step.config = OpConfig{};
+        step.scratch.clear();
     }
     return parts;
 }
@@ -174,6 +175,14 @@ std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo
                 step.op_constants.push_back(plan->constants.size());
                 plan->constants.push_back(c);
             }
+            for (size_t bytes : step.config.scratch) {  // a tensor of its own, alive at this step only
+                Value scratch;
+                scratch.type = element::u8;
+                scratch.shape = Shape{bytes};
+                scratch.bytes = bytes;
+                plan->values.push_back(scratch);
+                step.scratch.push_back(plan->values.size() - 1);
+            }
         }
         plan->steps.push_back(std::move(step));
     }
@@ -193,7 +202,7 @@ std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo
     // 3. Memory plan. A storage root is a value that is neither a view nor an in-place Concat input;
     // it is alive from the first step that writes it (or any of its parts) to the last that reads
     // it (or any of its views and parts). Inputs are written before step 0; outputs are read after
-    // the last step.
+    // the last step; a scratch buffer lives at its step only.
     auto root = [&](size_t v) {  // through views: a storage root or an in-place Concat input
         while (alias_root.count(v))
             v = alias_root.at(v);
@@ -220,6 +229,8 @@ std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo
         for (size_t v : plan->steps[s].inputs)
             touch(v, s);
         for (size_t v : plan->steps[s].outputs)
+            touch(v, s);
+        for (size_t v : plan->steps[s].scratch)
             touch(v, s);
     }
     for (size_t v : plan->result_values)

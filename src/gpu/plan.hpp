@@ -1,7 +1,8 @@
 // The execution plan of a model with static shapes: a list of steps (kernel launches with
 // everything precomputed, or host steps that run host_ref), a value per node output, and a
 // memory plan (memory_plan.hpp) that gives each value a region ("slot") of a device arena,
-// reused once the value is dead.
+// reused once the value is dead. A kernel step's scratch buffers (OpConfig::scratch) are values too, alive at
+// that step only: they take arena space that is free while the step runs and count in every figure below.
 #pragma once
 
 #include <memory>
@@ -35,6 +36,7 @@ struct Step {
     std::vector<size_t> outputs;  ///< value ids
     OpConfig config;              ///< KERNELS: launches; CONSTANT args index op_constants
     std::vector<size_t> op_constants;  ///< plan constant index of each config.constants[i]
+    std::vector<size_t> scratch;  ///< KERNELS: value id of each config.scratch[i] (a u8 tensor alive at this step only)
     std::string reason;           ///< HOST: why the device does not run it
     std::string variable_id;      ///< READ_VALUE / ASSIGN
 };

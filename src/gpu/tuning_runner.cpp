@@ -70,10 +70,12 @@ Runner::Prepared Runner::prepare(const TunableOp& op, size_t index) {
     for (const auto& c : p.config.constants)
         p.constants.push_back(
             make_buffer(m_context, c.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, c.data()));
+    p.scratch = make_scratch_buffers(m_context, p.config);
     auto buffer_of = [&](const KernelArg& a) -> cl::Buffer {
-        const auto& pool = a.kind == KernelArg::Kind::INPUT    ? m_inputs
-                           : a.kind == KernelArg::Kind::OUTPUT ? m_outputs
-                                                               : p.constants;
+        const auto& pool = a.kind == KernelArg::Kind::INPUT     ? m_inputs
+                           : a.kind == KernelArg::Kind::OUTPUT  ? m_outputs
+                           : a.kind == KernelArg::Kind::SCRATCH ? p.scratch
+                                                                : p.constants;
         if (a.index >= pool.size())
             raise<Exception>(m_node.describe(), ": kernel argument refers to buffer ", a.index, " of ",
                              pool.size());

@@ -29,6 +29,7 @@ public:
     struct Prepared {
         OpConfig config;
         std::vector<cl::Buffer> constants;
+        std::vector<cl::Buffer> scratch;  ///< OpConfig::scratch
         std::vector<cl::Kernel> kernels;
     };
     Prepared prepare(const TunableOp& op, size_t index);

@@ -25,17 +25,19 @@ struct Validation {
 };
 
 /// One kernel argument: a buffer of the node (input i / output i), a constant prepared by
-/// configure() (constant i), a scalar value, or local memory of a size.
+/// configure() (constant i), a scratch buffer of the step (scratch i), a scalar value, or local
+/// memory of a size.
 struct KernelArg {
-    enum class Kind { INPUT, OUTPUT, CONSTANT, SCALAR, LOCAL };
+    enum class Kind { INPUT, OUTPUT, CONSTANT, SCALAR, LOCAL, SCRATCH };
     Kind kind = Kind::SCALAR;
-    size_t index = 0;                  ///< INPUT/OUTPUT/CONSTANT: which one; LOCAL: bytes
+    size_t index = 0;                  ///< INPUT/OUTPUT/CONSTANT/SCRATCH: which one; LOCAL: bytes
     std::vector<unsigned char> bytes;  ///< SCALAR: the value's bytes
 
     static KernelArg input(size_t i) { return {Kind::INPUT, i, {}}; }
     static KernelArg output(size_t i) { return {Kind::OUTPUT, i, {}}; }
     static KernelArg constant(size_t i) { return {Kind::CONSTANT, i, {}}; }
     static KernelArg local(size_t bytes) { return {Kind::LOCAL, bytes, {}}; }
+    static KernelArg scratch(size_t i) { return {Kind::SCRATCH, i, {}}; }
     template <typename T>
     static KernelArg scalar(T value) {  // use cl_int / cl_uint / cl_float / cl_long explicitly
         KernelArg a{Kind::SCALAR, 0, std::vector<unsigned char>(sizeof(T))};
@@ -56,6 +58,11 @@ struct KernelLaunch {
 struct OpConfig {
     std::vector<KernelLaunch> launches;  ///< enqueued in order
     std::vector<Tensor> constants;       ///< uploaded once per compiled model; CONSTANT args index them
+    /// Device buffers (sizes in bytes) that live during this op's launches only, e.g. an operand repacked by a
+    /// first launch for the next; SCRATCH args index them. Their contents do not outlive the op: every launch
+    /// sequence writes a scratch buffer before reading it. The plan places them in the request's arena like
+    /// any tensor alive at this step only (memory_plan.hpp).
+    std::vector<size_t> scratch;
     std::string impl_name;               ///< shown in profiling / runtime model (e.g. "conv_3x3_f16x14")
 };
 

@@ -21,6 +21,8 @@ constexpr int64_t kRows = 8, kVectors = 2, kCols = 16 * kVectors;  // matmul_pan
 constexpr int64_t kDotRows = 4, kDotCols = 4;                       // matmul_dot: RD x CD
 // matmul_int: RI rows x one 64-byte vector of columns (16 int, 8 long) per work-item.
 constexpr int64_t kIntRows = 8;
+// matmul_pack_b: rows of k per work-item (PACK_KT in matmul.cl).
+constexpr int64_t kPackRows = 256;
 
 // A matrix operand as strides: element (r, c) at r * row + c * col, one matrix every `size` elements.
 struct Strided {
@@ -89,10 +91,12 @@ Tensor pack_b(const Tensor& weights, const Geometry& g, int64_t cols = kCols) {
     return out;
 }
 
-// A float kernel variant: matmul_panel with RB rows x NV float16 vectors of columns, or matmul_dot (4 x 4).
+// A float kernel variant: matmul_panel with RB rows x NV float16 vectors of columns, or matmul_dot (4 x 4);
+// `repack`: a variable B packed first by matmul_pack_b into a scratch buffer, then read as a Constant B is.
 struct Variant {
     bool dot = false;
     int64_t rows = kRows, vectors = kVectors;
+    bool repack = false;
     int64_t cols() const { return 16 * vectors; }
 };
 
@@ -118,13 +122,46 @@ Access access_of(const Node& node, const Geometry& g) {
     return a;
 }
 
+// Packing a variable B at run time (matmul_pack_b / matmul_pack_bt into a scratch buffer, then matmul_panel as for a
+// Constant B) costs one pass over B (K x N elements read and written: 0.2-0.7 ms at 1024 x 1024, 1.4-4 ms at 2048 x
+// 2048) and buys unit-stride panel reads. Measured on PoCL (bench_gpu_matmul BM_GpuMatMulPacking, M x K x N =
+// M x n x n, GFLOP per CPU-second of the process (cpu_GFLOPs: steadier than wall time at a load average of 3-5 on
+// 2 cores, where wall-clock figures move 2x), median of 3; direct / packed at run time):
+//  - B as stored (direct: matmul_panel reading B with a stride of N per k): a panel of B spans K pages once a row of
+//    B is 4 KiB or more, and at K = 2048 they no longer fit the TLB: n = 2048: M = 128 68 / 77, M = 512 63 / 90,
+//    M = 2048 44 / 92. At n = 1024 reading in place is as fast: M = 512 95 / 89, M = 1024 97 / 93.
+//  - B transposed (direct: matmul_dot 4 x 4, or C^T = B^T A^T when A is transposed too): packing wins from M = 256:
+//    M = 512 80 / 96 (n = 512), 83 / 89 (1024), 81 / 89 (2048); M = n = 1024 81 / 93, 2048 49 / 102. At M = 128 they
+//    are within 5% from n = 512 on, and at M = 64 the dot kernel wins at n = 2048 (70 / 56).
+// Narrow outputs (N < 32) stay on matmul_dot: a panel would be mostly padding.
+bool repack_pays(const Geometry& g) {
+    if (g.N < kCols)
+        return false;
+    if (g.b.col == 1)  // B contiguous along N
+        return g.M >= 128 && g.K * g.N >= (int64_t(1) << 22);
+    return g.M >= 256 && g.K * g.N >= (int64_t(1) << 16);
+}
+
 // The float candidates, the heuristic's first (today's rule, shapes only: the float16 register blocks serve every
-// device, see convolution.cpp's choose_block). matmul_dot wastes no lanes on narrow outputs (matrix x vector) and
-// reads a transposed variable B in place; the panel kernel (8 x 32) serves everything else. Then the panel blocks
-// measured within 5% of 8 x 32 (4x48, 6x48, 4x32) and the other kernel where the operands allow it.
+// device, see convolution.cpp's choose_block). A variable B large enough (repack_pays) is packed at run time and
+// read by the panel kernel as a Constant B is; else matmul_dot wastes no lanes on narrow outputs (matrix x vector)
+// and reads a transposed variable B in place; the panel kernel (8 x 32) serves everything else. Then the panel
+// blocks measured within 5% of 8 x 32 (4x48, 6x48, 4x32), the other kernel where the operands allow it, and for a
+// variable B the run-time packing (8 x 32) when the rule did not pick it.
 std::vector<Variant> float_variants(const Geometry& g, const Access& a) {
     const std::vector<Variant> panels = {{false, 8, 2}, {false, 4, 3}, {false, 6, 3}, {false, 4, 2}};
+    const Variant repack{false, kRows, kVectors, true};
     std::vector<Variant> v;
+    if (!a.b_constant && repack_pays(g)) {
+        v.push_back(repack);
+        if (a.panel_ok)
+            v.insert(v.end(), {panels[0], panels[3]});
+        if (a.dot_ok)
+            v.push_back({true, kDotRows, 0});
+        if (!a.panel_ok && !a.dot_ok)  // both transposed: C^T = B^T A^T in place
+            v.push_back(panels[0]);
+        return v;
+    }
     if (a.dot_ok && (g.N < kCols / 2 || (g.d.transpose_b && !a.b_constant) || !a.panel_ok)) {
         v.push_back({true, kDotRows, 0});
         if (a.panel_ok)
@@ -134,12 +171,14 @@ std::vector<Variant> float_variants(const Geometry& g, const Access& a) {
         if (a.dot_ok)
             v.push_back({true, kDotRows, 0});
     }
+    if (!a.b_constant)
+        v.push_back(repack);
     return v;
 }
 
 std::string variant_name(const Variant& v) {
     return v.dot ? "dot_" + std::to_string(kDotRows) + "x" + std::to_string(kDotCols)
-                 : "panel_" + std::to_string(v.rows) + "x" + std::to_string(v.cols());
+                 : "panel_" + std::to_string(v.rows) + "x" + std::to_string(v.cols()) + (v.repack ? "_repack" : "");
 }
 
 bool is_integer(element::Type type) { return type == element::i32 || type == element::i64; }
@@ -194,7 +233,9 @@ Validation MatMulOp::validate(const Node& node, const DeviceInfo&) const {
     } catch (const Exception& e) {
         return Validation::no(e.what());
     }
-    const int64_t packed = static_cast<int64_t>(shape_size(g.d.batch_b)) * round_up(g.N, 48) * g.K;  // widest panel
+    // B packed into panels (at compile time, or at run time into a scratch buffer), with the most padding of any width
+    const int64_t padded = std::max(round_up(g.N, 48), round_up(g.N, kCols));
+    const int64_t packed = static_cast<int64_t>(shape_size(g.d.batch_b)) * padded * g.K;
     const int64_t largest = std::max({static_cast<int64_t>(shape_size(node.get_input_shape(0))),
                                       static_cast<int64_t>(shape_size(node.get_input_shape(1))),
                                       static_cast<int64_t>(shape_size(node.get_output_shape(0))), packed});
@@ -226,7 +267,7 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
     const Access access = access_of(node, g);
     const std::vector<Variant> variants = float_variants(g, access);
     const Variant v = variants.at(std::min(index, variants.size() - 1));
-    const bool b_constant = access.b_constant;
+    const bool b_constant = access.b_constant, packed = b_constant || v.repack;
     const int64_t rows = v.rows, cols = v.cols();
     auto i32 = [](int64_t x) { return KernelArg::scalar<cl_int>(static_cast<cl_int>(x)); };
     auto blocks = [](int64_t n, int64_t b) { return static_cast<size_t>((n + b - 1) / b); };
@@ -248,23 +289,41 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
                   i32(g.b.col),        i32(g.N),            i32(1)};
         l.global = {blocks(g.M, kDotRows), blocks(g.N, kDotCols), batches};
         cfg.impl_name = "matmul_dot_" + std::to_string(kDotRows) + "x" + std::to_string(kDotCols);
-    } else if (access.panel_ok) {
+    } else if (packed || access.panel_ok) {
         const int64_t padded = round_up(g.N, cols);
-        const int64_t b_size = b_constant ? padded * g.K : g.b.size;
+        const int64_t b_size = packed ? padded * g.K : g.b.size;
         cfg.constants.push_back(batch_offsets(g.d, g.a.size, b_size, false));
-        if (b_constant)
+        KernelArg b_arg = KernelArg::input(1);
+        if (b_constant) {
             cfg.constants.push_back(pack_b(node.input_value(1).node->get_constant_value(), g, cols));
+            b_arg = KernelArg::constant(1);
+        } else if (v.repack) {
+            const auto matrices = static_cast<size_t>(shape_size(g.d.batch_b));
+            cfg.scratch.push_back(matrices * static_cast<size_t>(padded * g.K) * type.size());
+            // matmul_pack_b copies rows of B (a panel x kPackRows per work-item); matmul_pack_bt transposes 16 x 16
+            // tiles of a transposed B (16 columns x all of K per work-item).
+            KernelLaunch pack;
+            pack.source = "matmul";
+            pack.entry = g.b.col == 1 ? "matmul_pack_b" : "matmul_pack_bt";
+            pack.args = {KernelArg::input(1), KernelArg::scratch(0), i32(g.N), i32(g.K),
+                         i32(g.b.col == 1 ? g.b.row : g.b.col), i32(g.b.size)};
+            pack.local = l.local;
+            pack.global = g.b.col == 1 ? std::vector<size_t>{blocks(g.N, cols), blocks(g.K, kPackRows), matrices}
+                                       : std::vector<size_t>{blocks(g.N, cols) * v.vectors, 1, matrices};
+            cfg.launches.push_back(std::move(pack));  // its options: the compute launch's, set below (one program)
+            b_arg = KernelArg::scratch(0);
+        }
         l.entry = "matmul_panel";
         l.args = {KernelArg::input(0),
-                  b_constant ? KernelArg::constant(1) : KernelArg::input(1),
+                  b_arg,
                   KernelArg::output(0),
                   KernelArg::constant(0),
                   i32(g.M), i32(g.N), i32(g.K), i32(g.a.row), i32(g.a.col),
-                  i32(b_constant ? g.K : 1), i32(b_constant ? cols : g.b.row), i32(b_constant ? padded : g.N),
+                  i32(packed ? g.K : 1), i32(packed ? cols : g.b.row), i32(packed ? padded : g.N),
                   i32(g.N), i32(1)};
         l.global = {blocks(g.M, rows), blocks(g.N, cols), batches};
         cfg.impl_name = "matmul_panel_" + std::to_string(rows) + "x" + std::to_string(cols) +
-                        (b_constant ? "_packed" : "");
+                        (b_constant ? "_packed" : v.repack ? "_repacked" : "");
     } else {
         // Both transposed, B variable: C^T = B^T A^T, whose second operand (A^T) is contiguous along its columns.
         swapped = true;
@@ -287,6 +346,11 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
     }
     for (size_t i = 0; i < l.global.size(); ++i)
         l.global[i] = (l.global[i] + l.local[i] - 1) / l.local[i] * l.local[i];
+    for (KernelLaunch& pack : cfg.launches) {  // the packing launch, if any: same program as the compute launch
+        pack.options = l.options;
+        for (size_t i = 0; i < pack.global.size(); ++i)
+            pack.global[i] = (pack.global[i] + pack.local[i] - 1) / pack.local[i] * pack.local[i];
+    }
     cfg.launches.push_back(std::move(l));
     return cfg;
 }

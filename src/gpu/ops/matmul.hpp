@@ -11,8 +11,11 @@ namespace gpu {
 /// with f32 compute, i32 and i64. Kernels of kernels_cl/matmul.cl, each work-item a register block of C:
 ///   matmul_panel: 8 rows x 32 columns (two float16), A read as broadcast scalars, B as rows of the block;
 ///     B must be contiguous along N: a Constant B is repacked once into zero-padded 32-column panels
-///     (impl "..._packed"), a plain B is read in place; with both operands transposed and B not a Constant,
-///     C^T = B^T A^T is computed instead (impl "..._swapped").
+///     (impl "..._packed"); a variable B is read in place, or, when the product is large enough for it to pay
+///     (repack_pays in matmul.cpp, measured), packed into the same panels at run time by a first launch
+///     (matmul_pack_b / matmul_pack_bt) into a scratch buffer of the step (OpConfig::scratch; impl
+///     "..._repacked"); with both operands transposed and B read in place, C^T = B^T A^T is computed instead
+///     (impl "..._swapped").
 ///   matmul_dot: 4 x 4 dot products along K (A not transposed, B transposed or a vector), float16 partial sums.
 ///   matmul_int: i32 and i64 with the host reference's wrapping arithmetic (bit-identical), 8 rows x one 64-byte
 ///     vector of columns (16 i32, 8 i64) per work-item, any operand strides; a Constant B is packed as above
@@ -20,7 +23,7 @@ namespace gpu {
 /// FusedMatMul (fusions.hpp): the f32 / f16 kernels with the bias + activation epilogue of epilogue.hpp (impl
 /// "..._fused"; "..._fused_res" with a fused residual Add read at C's index).
 /// Candidates (tuning.hpp) for f32 / f16: "panel_<RB>x<16 NV>" (8x32, 4x48, 6x48, 4x32) and "dot_4x4" where the
-/// operands allow them, the heuristic's pick first; i32 / i64 have one.
+/// operands allow them, and "panel_8x32_repack" for a variable B, the heuristic's pick first; i32 / i64 have one.
 /// Refused (they run on the host): element types other than f32, f16, i32 and i64 (host_ref has no others), integer
 /// FusedMatMul (its epilogue computes in f32), and tensors of 2^31 elements or more.
 class MatMulOp : public GpuOp, public tuning::TunableOp {
