@@ -11,11 +11,26 @@
 // CPU baseline: oneDNN's direct convolution (BM_OnednnConv3x3, blocked layouts of its own choice, as OpenVINO's CPU
 // plugin runs it) on the same cores; BM_GpuConv3x3's time_over_onednn is ovcl's time over oneDNN's (issue 8's
 // target: at most 1.5).
+// MobileNet-V2's depthwise 3x3 convolutions (BM_GpuDepthwiseMbv2/<i>, pads 1): ovcl's kernel, a copy kernel that
+// reads and writes as many bytes (the memory bound) and oneDNN's depthwise convolution, in one benchmark each.
+// An iteration enqueues the kernel kRepeats times and waits once (as a model's layers run). Counters: ms per call
+// (median; min_ms; cpu_ms: CPU-seconds of all threads per call, steadier when other processes load the machine),
+// GBps (input + output bytes per second), copy_GBps, pct_copy_bound (the copy's time over ovcl's, in %), dw16_ms
+// and speedup_over_dw16 (the generic conv2d_dw16, the only depthwise kernel before conv2d_dw_flat(2) /
+// conv2d_dw_s2), onednn_ms (median of single calls; onednn_min_ms) and time_over_onednn. The label names the
+// kernel that ran and oneDNN's implementation.
+//   build/bin/ovcl_bench_gpu_conv --benchmark_filter=Mbv2
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <vector>
 
 #ifdef OVCL_HAVE_CLBLAST
 #include <clblast.h>
@@ -28,6 +43,7 @@
 #include "gpu_env.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
+#include "tuning.hpp"
 
 using namespace ovcl;
 
@@ -198,6 +214,171 @@ BENCHMARK(BM_GpuConv1x1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_GpuDepthwise3x3(benchmark::State& state) { (void)run_on_device(state, make_conv(128, 128, 3, 56, true)); }
 BENCHMARK(BM_GpuDepthwise3x3)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// MobileNet-V2's depthwise 3x3 convolutions (224x224 input): channels, input size, stride.
+struct DwShape {
+    size_t c, hw, stride;
+};
+const DwShape kMbv2Dw[] = {{32, 112, 1}, {96, 112, 2}, {144, 56, 1}, {144, 56, 2}, {192, 28, 1}, {192, 28, 2},
+                           {384, 14, 1}, {576, 14, 1}, {576, 14, 2}, {960, 7, 1}};
+constexpr int kRepeats = 8;
+
+Conv make_depthwise(const DwShape& s) {
+    const Shape data{1, s.c, s.hw, s.hw}, filter{s.c, 1, 1, 3, 3};
+    auto node = op::make("GroupConvolution", {op::parameter(element::f32, data), op::constant(filled(filter, 0.01f))},
+                         {{"strides", op::list(std::vector<size_t>{s.stride, s.stride})},
+                          {"dilations", "1,1"},
+                          {"pads_begin", "1,1"},
+                          {"pads_end", "1,1"},
+                          {"auto_pad", "explicit"}});
+    const size_t ohw = (s.hw - 1) / s.stride + 1;
+    return {node, {filled(data, 0.5f), filled(filter, 0.01f)}, 2.0 * 9 * static_cast<double>(s.c * ohw * ohw)};
+}
+
+// Reads `in` floats and writes `out` floats (in = ratio * out) with float16 vectors, 256 outputs per work-item:
+// the bytes of a depthwise layer moved at the device's streaming speed.
+const char* const kStreamSource = R"CL(
+__kernel void stream(__global const float16* a, __global float16* b, const int ratio) {
+    const size_t o = get_global_id(0) * 16;
+    for (int i = 0; i < 16; ++i) {
+        float16 v = a[(o + i) * ratio];
+        for (int r = 1; r < ratio; ++r)
+            v += a[(o + i) * ratio + r];
+        b[o + i] = v;
+    }
+}
+)CL";
+
+// Seconds per call of `enqueue` (kRepeats calls, then one wait): the median of `rounds` rounds after a warm-up
+// round (none when `rounds` is 1).
+double seconds_per_call(gpu::GpuEnv& e, const std::function<void()>& enqueue, int rounds_wanted = 11) {
+    std::vector<double> rounds;
+    for (int r = rounds_wanted > 1 ? 0 : 1; r <= rounds_wanted; ++r) {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < kRepeats; ++i)
+            enqueue();
+        e.queue.finish();
+        if (r > 0)
+            rounds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / kRepeats);
+    }
+    std::nth_element(rounds.begin(), rounds.begin() + rounds.size() / 2, rounds.end());
+    return rounds[rounds.size() / 2];
+}
+
+// The time of the stream kernel over the layer's input and output (ratio 1 for stride 1, 4 for stride 2).
+double copy_seconds(gpu::GpuEnv& e, size_t out_floats, int ratio) {
+    const size_t items = (out_floats + 255) / 256;
+    cl::Buffer a = gpu::make_buffer(e.context, items * 256 * ratio * sizeof(float), CL_MEM_READ_WRITE);
+    cl::Buffer b = gpu::make_buffer(e.context, items * 256 * sizeof(float), CL_MEM_READ_WRITE);
+    const float zero = 0.f;
+    e.queue.enqueueFillBuffer(a, zero, 0, items * 256 * ratio * sizeof(float));
+    cl_int err = CL_SUCCESS;
+    cl::Program program(e.context, kStreamSource, true, &err);
+    gpu::check(err, "clBuildProgram", "the stream kernel of the copy bound");
+    cl::Kernel k(program, "stream");
+    k.setArg(0, a);
+    k.setArg(1, b);
+    k.setArg(2, static_cast<cl_int>(ratio));
+    return seconds_per_call(e, [&] {
+        e.queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(items), cl::NDRange(1));
+    });
+}
+
+// The node's kernels as candidate `index` of its tuner list configures them (bench::prepare_on_device runs the
+// heuristic's pick): the generic conv2d_dw16 of before the dedicated kernels, for the before/after ratio. Only for
+// depthwise nodes: their launches take inputs, outputs and constants (no scratch buffers).
+std::unique_ptr<bench::DeviceNode> prepare_candidate(gpu::GpuEnv& e, const Conv& conv, size_t index) {
+    const auto* op = dynamic_cast<const gpu::tuning::TunableOp*>(gpu::find_gpu_op(conv.node->get_type_name()));
+    auto d = std::make_unique<bench::DeviceNode>();
+    d->env = &e;
+    d->config = op->configure_candidate(*conv.node, e.device, index);
+    for (const Tensor& t : conv.inputs)
+        d->in.push_back(gpu::make_buffer(e.context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                         t.data()));
+    d->out.push_back(gpu::make_buffer(e.context, shape_size(conv.node->get_output_shape(0)) * sizeof(float),
+                                      CL_MEM_READ_WRITE));
+    for (const Tensor& t : d->config.constants)
+        d->constants.push_back(gpu::make_buffer(e.context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                                t.data()));
+    bench::DeviceNode& dn = *d;
+    const auto buffer_of = [&dn](const gpu::KernelArg& a) {
+        return (a.kind == gpu::KernelArg::Kind::INPUT    ? dn.in
+                : a.kind == gpu::KernelArg::Kind::OUTPUT ? dn.out
+                                                         : dn.constants)[a.index];
+    };
+    for (const auto& launch : d->config.launches)
+        d->kernels.push_back(gpu::make_kernel(*e.programs, launch, buffer_of, ""));
+    return d;
+}
+
+// Enqueues a node's kernels without waiting.
+void enqueue_all(const bench::DeviceNode& d) {
+    for (size_t i = 0; i < d.kernels.size(); ++i)
+        gpu::enqueue_kernel(d.env->queue, d.kernels[i], d.config.launches[i], nullptr);
+}
+
+void BM_GpuDepthwiseMbv2(benchmark::State& state) {
+    const DwShape s = kMbv2Dw[state.range(0)];
+    const Conv conv = make_depthwise(s);
+    const auto d = bench::prepare_on_device(state, *conv.node, conv.inputs);
+    if (!d) return;
+    gpu::GpuEnv& e = *d->env;
+    const auto enqueue = [&] { enqueue_all(*d); };
+    const size_t ohw = (s.hw - 1) / s.stride + 1;
+    const double bytes = 4.0 * static_cast<double>(s.c * (s.hw * s.hw + ohw * ohw));
+    enqueue();  // the first launch compiles the work-group function for the local size
+    e.queue.finish();
+    std::vector<double> rounds;
+    const double cpu0 = bench::cpu_seconds();
+    for (auto _ : state) {
+        const double t = seconds_per_call(e, enqueue, 1);
+        state.SetIterationTime(t);
+        rounds.push_back(t);
+    }
+    const double cpu = (bench::cpu_seconds() - cpu0) / static_cast<double>(state.iterations() * kRepeats);
+    std::sort(rounds.begin(), rounds.end());
+    const double t = rounds[rounds.size() / 2];
+    state.counters["cpu_ms"] = 1e3 * cpu;  // CPU time per call, PoCL's threads included: steadier under load
+    state.counters["min_ms"] = 1e3 * rounds[0];
+    const double copy = copy_seconds(e, s.c * ohw * ohw, s.stride == 1 ? 1 : 4);
+    const auto* tunable = dynamic_cast<const gpu::tuning::TunableOp*>(gpu::find_gpu_op("GroupConvolution"));
+    const size_t generic = tunable->candidate_names(*conv.node, e.device).size() - 1;  // conv2d_dw16
+    const auto before = prepare_candidate(e, conv, generic);
+    const double dw16 = seconds_per_call(e, [&] { enqueue_all(*before); });
+    state.counters["dw16_ms"] = 1e3 * dw16;
+    state.counters["speedup_over_dw16"] = dw16 / t;
+    state.counters["ms"] = 1e3 * t;
+    state.counters["GBps"] = bytes / t / 1e9;
+    state.counters["copy_GBps"] = bytes / copy / 1e9;
+    state.counters["pct_copy_bound"] = 100.0 * copy / t;
+    state.counters["GFLOPs"] = conv.flops / t / 1e9;
+    std::string label = d->config.launches.at(0).entry + " C" + std::to_string(s.c) + " " + std::to_string(s.hw) +
+                        "x" + std::to_string(s.hw) + " s" + std::to_string(s.stride);
+#ifdef OVCL_HAVE_ONEDNN
+    try {  // after ovcl's loop (oneDNN's OpenMP threads spin a little after each call)
+        std::string impl;
+        const auto run = bench::onednn_depthwise(s.c, 3, s.hw, s.stride, &impl);
+        std::vector<double> calls;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));  // PoCL's threads go idle first
+        run();  // warm-up
+        for (int r = 0; r < 11 * kRepeats; ++r) {
+            const auto t0 = std::chrono::steady_clock::now();
+            run();
+            calls.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        }
+        std::nth_element(calls.begin(), calls.begin() + calls.size() / 2, calls.end());
+        const double onednn = calls[calls.size() / 2];
+        state.counters["onednn_min_ms"] = 1e3 * *std::min_element(calls.begin(), calls.end());
+        state.counters["onednn_ms"] = 1e3 * onednn;
+        state.counters["time_over_onednn"] = t / onednn;
+        label += ", oneDNN " + impl;
+    } catch (const std::exception& ex) {
+        label += std::string(", no oneDNN baseline: ") + ex.what();
+    }
+#endif
+    state.SetLabel(label);
+}
+BENCHMARK(BM_GpuDepthwiseMbv2)->DenseRange(0, 9)->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(41);
 
 void BM_HostRefConv3x3(benchmark::State& state) {
     const Conv conv = make_conv3x3();

@@ -1,18 +1,29 @@
 // Depthwise convolution (GroupConvolution-1 with one input channel per group), NCDHW, f32 (or f16 storage);
-// 2-D runs as D = 1, 1-D as D = H = 1.
+// 2-D runs as D = 1, 1-D as D = H = 1. Four kernels, one per shape class (the host picks, ops/convolution.cpp):
+//   conv2d_dw_flat  stride 1, output rows as wide as the input rows (OW == W), 2-D: the channel plane as one row
+//   conv2d_dw_flat2 the same with dilation 1 along H and W >= 16: two output rows at a time
+//   conv2d_dw_s2    stride 2 along W with 3 taps along W (dilation 1 there), 2-D: even/odd lanes of two loads
+//   conv2d_dw16     everything else (any stride, dilation, kernel, 3-D), 16 output columns per vector
 //
 // Macros:
 //   IO_HALF  defined: x and y are half in memory (vload_half / vstore_half_rte), compute stays f32
 //   W_HALF   defined: the weights are half in memory; the bias is f32 either way
-//   SW       stride along W (1 and 2 load whole vectors; other strides gather)
+//   SW       stride along W (conv2d_dw16: 1 and 2 load whole vectors; other strides gather); 1 for
+//            conv2d_dw_flat, 2 for conv2d_dw_s2
+//   NKH, NKW taps along H and W of conv2d_dw_flat(2), NKH of conv2d_dw_s2 (compile-time: the tap loops unroll, the
+//            weights and one accumulator per tap column stay in registers); default 3 and 3
 //   POST(v)  optional epilogue on a float16 of 16 output pixels of one channel (fusion hook); default v
 //   FUSED, ACT, ACT_LO, ACT_HI  the fused bias + activation epilogue (below); bias is [G * M]
 //
-// A work-item computes RB output rows of one output plane of one output channel, 16 consecutive pixels at a
-// time as a float16 (vectorised along W; a row's last block is moved back to end at the row's end). Weights
-// are read as they are: [G * M][KD][KH][KW] (M output channels per group).
-//
-// conv2d_dw16: global = (ceil(OH / RB) * OD, N * G * M).
+// Weights are read as they are: [G * M][KD][KH][KW] (M output channels per group).
+// conv2d_dw16: a work-item computes RB output rows of one output plane of one output channel, 16 consecutive
+// pixels at a time as a float16 (a row's last block is moved back to end at the row's end).
+//   global = (ceil(OH / RB) * OD, N * G * M).
+// conv2d_dw_flat: a work-item computes CB chunks of 16 consecutive outputs of the flattened plane, in CPI planes
+//   (channels); global = (ceil(ceil(OH * W / 16) / CB), ceil(N * G * M / CPI)).
+// conv2d_dw_flat2: a work-item computes RB output row pairs of CPI planes;
+//   global = (ceil(ceil(OH / 2) / RB), ceil(N * G * M / CPI)).
+// conv2d_dw_s2: a work-item computes RB output rows of CPI planes; global = (ceil(OH / RB), ceil(N * G * M / CPI)).
 
 #ifndef POST
 #define POST(v) (v)
@@ -121,6 +132,252 @@ __kernel void conv2d_dw16(__global const DATA* restrict x, __global const WTYPE*
                 vstore16(acc, 0, t);
                 for (int i = 0; i < OW; ++i)
                     ST1(t[i], yr + i);
+            }
+        }
+    }
+}
+
+#ifndef NKH
+#define NKH 3
+#endif
+#ifndef NKW
+#define NKW 3
+#endif
+
+#define LANES16 ((int16)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+
+// x[s + i], ..., x[s + i + 15] as floats, zero where i + lane leaves [0, n): a chunk at the edge of a plane or a
+// row starting at x[s]. One vector load, its outside lanes cleared, whenever the 16 elements lie in the buffer
+// x[0 .. total); element by element at the buffer's ends.
+__attribute__((always_inline)) float16 load16_edge(__global const DATA* x, const size_t s, const int i,
+                                                   const int n, const size_t total) {
+    const long a = (long)s + i;
+    if (a >= 0 && a + 16 <= (long)total)
+        return select((float16)(0.f), LDV16(x + a), (i + LANES16 >= 0) & (i + LANES16 < n));
+    float t[16];
+    for (int j = 0; j < 16; ++j)
+        t[j] = i + j >= 0 && i + j < n ? LD1(x + s + clamp(i + j, 0, n - 1)) : 0.f;
+    return vload16(0, t);
+}
+
+// 16 results of one channel to y[0 .. min(16, count)), after the fused epilogue.
+void store16(float16 v, __global DATA* y, const int count, const int o BIAS_ARG) {
+#if FUSED
+    v = ACTIVATE(v + bias[o]);
+#endif
+    v = POST(v);
+    if (count >= 16) {
+        STV16(v, y);
+    } else {
+        float t[16];
+        vstore16(v, 0, t);
+        for (int i = 0; i < count; ++i)
+            ST1(t[i], y + i);
+    }
+}
+
+#if FUSED
+#define BIAS_PASS , bias
+#else
+#define BIAS_PASS
+#endif
+
+// The taps of conv2d_dw_flat: NKW accumulators from the input at q + kw * DW per row kh (LOAD: the load).
+#define FLAT_TAPS(LOAD)                                                                                     \
+    _Pragma("unroll") for (int kh = 0; kh < NKH; ++kh) {                                                   \
+        const int q = p + (kh * DH - PH) * W - PW;                                                         \
+        _Pragma("unroll") for (int kw = 0; kw < NKW; ++kw) acc[kw] =                                       \
+            fma(LOAD(q + kw * DW), wk[kh * NKW + kw], acc[kw]);                                              \
+    }
+#define FLAT_LOAD(i) LDV16(xc + (i))
+#define FLAT_EDGE(i) load16_edge(x, xs, (i), HW, total)
+
+// Stride 1 and OW == W: the output plane flattened (p = oy * W + ox) reads for tap (kh, kw) the input plane at
+// p + (kh * DH - PH) * W + kw * DW - PW, zero outside the plane (rows above and below it) and where the column
+// ox + kw * DW - PW leaves [0, W) (the flat index wrapped into a neighbouring row): one accumulator per kw, masked
+// by the lanes' columns after the sum over kh, in the chunks that hold the first or last columns of a row. The
+// plane's last 16 outputs are moved back to end at its end when the work-item holds them all.
+__kernel void conv2d_dw_flat(__global const DATA* restrict x, __global const WTYPE* restrict w,
+                             __global DATA* restrict y, const int G, const int M, const int H, const int W,
+                             const int OH, const int DH, const int DW, const int PH, const int PW, const int CB,
+                             const int CPI, const int NP BIAS_ARG) {
+    const int HW = H * W, P = OH * W;
+    const size_t total = (size_t)NP / M * HW;  // input elements
+    const int p0 = get_global_id(0) * CB * 16, p1 = min(P, p0 + CB * 16);
+    const int pl0 = get_global_id(1) * CPI, pl1 = min(NP, pl0 + CPI);  // planes: n * G * M + o
+    // Chunks p in [lo, hi] read only inside the plane; chunks of columns in [left, right) need no mask.
+    const int lo = PH * W + PW, hi = HW - ((NKH - 1) * DH - PH) * W - ((NKW - 1) * DW - PW) - 16;
+    const int left = max(PW, 0), right = W - max((NKW - 1) * DW - PW, 0);
+    for (int pl = pl0; pl < pl1; ++pl) {
+        const int o = pl % (G * M);
+        const size_t xs = ((size_t)(pl / (G * M)) * G + o / M) * HW;  // the input plane
+        __global const DATA* xc = x + xs;
+        __global const WTYPE* wo = w + (size_t)o * NKH * NKW;
+        float16 wk[NKH * NKW];  // the channel's taps, each in every lane, kept in registers
+#pragma unroll
+        for (int t = 0; t < NKH * NKW; ++t)
+            wk[t] = (float16)(LDW(wo + t));
+        __global DATA* yo = y + (size_t)pl * P;
+        int ox0 = p0 % W;  // the column of the chunk's first output
+        for (int p = p0; p < p1; p += 16) {
+            if (p + 16 > P && P - 16 >= p0) {  // the plane's last 16 outputs, moved back to end at its end
+                p = P - 16;
+                ox0 = p % W;
+            }
+            float16 acc[NKW];
+#pragma unroll
+            for (int kw = 0; kw < NKW; ++kw)
+                acc[kw] = (float16)(0.f);
+            if (p >= lo && p <= hi) {
+                FLAT_TAPS(FLAT_LOAD)
+            } else {
+                FLAT_TAPS(FLAT_EDGE)
+            }
+            float16 sum = acc[0];
+            if (ox0 >= left && ox0 + 16 <= right) {
+#pragma unroll
+                for (int kw = 1; kw < NKW; ++kw)
+                    sum += acc[kw];
+            } else {
+                int16 ox = ox0 + LANES16;  // the lanes' columns
+                for (int k = 0; k < (ox0 + 15) / W; ++k)
+                    ox = select(ox, ox - W, ox >= W);
+                sum = (float16)(0.f);
+#pragma unroll
+                for (int kw = 0; kw < NKW; ++kw) {
+                    const int c = kw * DW - PW;  // lanes whose column ox + c is inside the row
+                    sum += select((float16)(0.f), acc[kw], (ox >= -c) & (ox < W - c));
+                }
+            }
+            store16(sum, yo + p, P - p, o BIAS_PASS);
+            ox0 += 16;
+            while (ox0 >= W)
+                ox0 -= W;
+        }
+    }
+}
+
+// The taps of conv2d_dw_flat2: input rows r = 0 .. NKH of 16 columns at q + kw * DW feed output row A with weight
+// row r and output row B (one below) with weight row r - 1 (LOAD: the load).
+#define ROWS2_TAPS(LOAD)                                                                                    \
+    _Pragma("unroll") for (int r = 0; r <= NKH; ++r) {                                                     \
+        const int q = p + (r - PH) * W - PW;                                                               \
+        _Pragma("unroll") for (int kw = 0; kw < NKW; ++kw) {                                               \
+            const float16 v = LOAD(q + kw * DW);                                                           \
+            if (r < NKH)                                                                                   \
+                a[kw] = fma(v, wk[r * NKW + kw], a[kw]);                                                   \
+            if (r > 0)                                                                                     \
+                b[kw] = fma(v, wk[(r - 1) * NKW + kw], b[kw]);                                             \
+        }                                                                                                  \
+    }
+
+// conv2d_dw_flat for DH == 1 and W >= 16, two output rows at a time: they share NKH - 1 of their NKH + 1 input
+// rows, so 16 outputs take (NKH + 1) * NKW / 2 loads instead of NKH * NKW. A row's last 16 columns are moved back
+// to end at the row's end (no chunk crosses a row: the columns are ox0 + lane).
+__kernel void conv2d_dw_flat2(__global const DATA* restrict x, __global const WTYPE* restrict w,
+                              __global DATA* restrict y, const int G, const int M, const int H, const int W,
+                              const int OH, const int DW, const int PH, const int PW, const int RB, const int CPI,
+                              const int NP BIAS_ARG) {
+    const int HW = H * W, P = OH * W;
+    const size_t total = (size_t)NP / M * HW;  // input elements
+    const int oy0 = get_global_id(0) * RB * 2, oy1 = min(OH, oy0 + RB * 2);
+    const int pl0 = get_global_id(1) * CPI, pl1 = min(NP, pl0 + CPI);
+    // Pairs p in [lo, hi] read only inside the plane; chunks of columns in [left, right) need no mask.
+    const int lo = PH * W + PW, hi = HW - (NKH - PH) * W - ((NKW - 1) * DW - PW) - 16;
+    const int left = max(PW, 0), right = W - max((NKW - 1) * DW - PW, 0);
+    for (int pl = pl0; pl < pl1; ++pl) {
+        const int o = pl % (G * M);
+        const size_t xs = ((size_t)(pl / (G * M)) * G + o / M) * HW;  // the input plane
+        __global const DATA* xc = x + xs;
+        __global const WTYPE* wo = w + (size_t)o * NKH * NKW;
+        float16 wk[NKH * NKW];
+#pragma unroll
+        for (int t = 0; t < NKH * NKW; ++t)
+            wk[t] = (float16)(LDW(wo + t));
+        __global DATA* yo = y + (size_t)pl * P;
+        for (int oy = oy0; oy < oy1; oy += 2) {
+            for (int s = 0; s < W; s += 16) {
+                const int ox0 = min(s, W - 16), p = oy * W + ox0;
+                float16 a[NKW], b[NKW];
+#pragma unroll
+                for (int kw = 0; kw < NKW; ++kw)
+                    a[kw] = b[kw] = (float16)(0.f);
+                if (p >= lo && p <= hi) {
+                    ROWS2_TAPS(FLAT_LOAD)
+                } else {
+                    ROWS2_TAPS(FLAT_EDGE)
+                }
+                float16 sa = a[0], sb = b[0];
+                if (ox0 >= left && ox0 + 16 <= right) {
+#pragma unroll
+                    for (int kw = 1; kw < NKW; ++kw)
+                        sa += a[kw], sb += b[kw];
+                } else {
+                    const int16 ox = ox0 + LANES16;
+                    sa = sb = (float16)(0.f);
+#pragma unroll
+                    for (int kw = 0; kw < NKW; ++kw) {
+                        const int16 in_row = (ox >= PW - kw * DW) & (ox < W + PW - kw * DW);
+                        sa += select((float16)(0.f), a[kw], in_row);
+                        sb += select((float16)(0.f), b[kw], in_row);
+                    }
+                }
+                store16(sa, yo + p, 16, o BIAS_PASS);
+                if (oy + 1 < OH)
+                    store16(sb, yo + p + W, 16, o BIAS_PASS);
+            }
+        }
+    }
+}
+
+// 16 outputs of conv2d_dw_s2 at column ox from the rows kh in [kh0, kh1) of NKH (LOAD: the loads).
+#define S2_TAPS(LOAD, LAST)                                                                                 \
+    _Pragma("unroll") for (int kh = 0; kh < NKH; ++kh) if (kh >= kh0 && kh < kh1) {                        \
+        const size_t rs = xs + (size_t)(iy0 + kh * DH) * W;                                                 \
+        __global const DATA* r = x + rs;                                                                    \
+        const float16 a = LOAD(r, c0), b = LOAD(r, c0 + 16);                                                \
+        const float16 even = (float16)(a.even, b.even), odd = (float16)(a.odd, b.odd);                      \
+        const float16 next = (float16)(even.s1234, even.s5678, even.s9abc, even.sdef, LAST);               \
+        acc = fma(even, wk[kh * 3], acc);                                                                   \
+        acc = fma(odd, wk[kh * 3 + 1], acc);                                                                \
+        acc = fma(next, wk[kh * 3 + 2], acc);                                                               \
+    }
+#define S2_LOAD(r, i) LDV16((r) + (i))
+#define S2_EDGE(r, i) load16_edge(x, rs, (i), W, total)
+
+// Stride 2 along W, 3 taps along W, dilation 1 along W: the 33 input columns of 16 outputs are two float16 and one
+// value; tap 0 is their even lanes, tap 1 the odd lanes, tap 2 the even lanes moved by one. A row's last 16
+// outputs are moved back to end at the row's end (when it has 16 or more).
+__kernel void conv2d_dw_s2(__global const DATA* restrict x, __global const WTYPE* restrict w,
+                           __global DATA* restrict y, const int G, const int M, const int H, const int W,
+                           const int OH, const int OW, const int SH, const int DH, const int PH, const int PW,
+                           const int RB, const int CPI, const int NP BIAS_ARG) {
+    const int oy0 = get_global_id(0) * RB, oy1 = min(OH, oy0 + RB);
+    const int pl0 = get_global_id(1) * CPI, pl1 = min(NP, pl0 + CPI);
+    const size_t total = (size_t)NP / M * H * W;  // input elements
+    for (int pl = pl0; pl < pl1; ++pl) {
+        const int o = pl % (G * M);
+        const size_t xs = ((size_t)(pl / (G * M)) * G + o / M) * H * W;  // the input plane
+        __global const WTYPE* wo = w + (size_t)o * NKH * 3;
+        float16 wk[NKH * 3];  // the channel's taps, each in every lane, kept in registers
+#pragma unroll
+        for (int t = 0; t < NKH * 3; ++t)
+            wk[t] = (float16)(LDW(wo + t));
+        __global DATA* yo = y + (size_t)pl * OH * OW;
+        for (int oy = oy0; oy < oy1; ++oy) {
+            const int iy0 = oy * SH - PH;
+            const int kh0 = iy0 >= 0 ? 0 : (-iy0 + DH - 1) / DH;
+            const int kh1 = iy0 > H - 1 ? 0 : min(NKH, (H - 1 - iy0) / DH + 1);
+            for (int s = 0; s < OW; s += 16) {
+                const int ox = OW >= 16 ? min(s, OW - 16) : 0;  // a row's last 16 outputs end at its end
+                const int c0 = 2 * ox - PW;
+                float16 acc = (float16)(0.f);
+                if (c0 >= 0 && c0 + 33 <= W) {
+                    S2_TAPS(S2_LOAD, LD1(r + c0 + 32))
+                } else {
+                    S2_TAPS(S2_EDGE, c0 + 32 >= 0 && c0 + 32 < W ? LD1(r + c0 + 32) : 0.f)
+                }
+                store16(acc, yo + oy * OW + ox, OW - ox, o BIAS_PASS);
             }
         }
     }

@@ -46,14 +46,18 @@ std::function<void()> onednn_sgemm(size_t n) {
     };
 }
 
-std::function<void()> onednn_conv(size_t c, size_t k_out, size_t k, size_t hw, std::string* impl) {
+namespace {
+
+// A forward-inference convolution with layouts of oneDNN's choice (plain data reordered in once): src filled
+// with 0.5, weights 0.01; checks the output at the centre against `want` and returns a call that runs it and waits.
+std::function<void()> conv_runner(const memory::dims& src, const memory::dims& wei, tag wei_plain,
+                                  const memory::dims& dst, memory::dim stride, memory::dim pad, float want,
+                                  std::string* impl) {
     auto& eng = cpu_engine();
-    const auto C = static_cast<memory::dim>(c), K = static_cast<memory::dim>(k_out);
-    const auto R = static_cast<memory::dim>(k), HW = static_cast<memory::dim>(hw), P = R / 2;
-    const memory::dims src{1, C, HW, HW}, wei{K, C, R, R}, dst{1, K, HW, HW};
     const dnnl::convolution_forward::desc desc(
         dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, memory::desc(src, dt::f32, tag::any),
-        memory::desc(wei, dt::f32, tag::any), memory::desc(dst, dt::f32, tag::any), {1, 1}, {P, P}, {P, P});
+        memory::desc(wei, dt::f32, tag::any), memory::desc(dst, dt::f32, tag::any), {stride, stride}, {pad, pad},
+        {pad, pad});
     const dnnl::convolution_forward::primitive_desc pd(desc, eng);
     if (impl)
         *impl = pd.impl_info_str();
@@ -67,7 +71,7 @@ std::function<void()> onednn_conv(size_t c, size_t k_out, size_t k, size_t hw, s
         State{dnnl::stream(eng), dnnl::convolution_forward(pd), memory(pd.src_desc(), eng),
               memory(pd.weights_desc(), eng), memory(pd.dst_desc(), eng)});
 
-    // Plain NCHW / OIHW data reordered once into the layouts the primitive chose.
+    // Plain NCHW / OIHW (GOIHW) data reordered once into the layouts the primitive chose.
     auto fill = [&](const memory::dims& dims, tag plain, float value, memory& into) {
         memory user({dims, dt::f32, plain}, eng);
         float* p = static_cast<float*>(user.get_data_handle());
@@ -75,7 +79,7 @@ std::function<void()> onednn_conv(size_t c, size_t k_out, size_t k, size_t hw, s
         dnnl::reorder(user, into).execute(st->stream, user, into);
     };
     fill(src, tag::nchw, 0.5f, st->src);
-    fill(wei, tag::oihw, 0.01f, st->wei);
+    fill(wei, wei_plain, 0.01f, st->wei);
     auto run = [st] {
         st->conv.execute(st->stream, {{DNNL_ARG_SRC, st->src}, {DNNL_ARG_WEIGHTS, st->wei}, {DNNL_ARG_DST, st->dst}});
         st->stream.wait();
@@ -84,12 +88,28 @@ std::function<void()> onednn_conv(size_t c, size_t k_out, size_t k, size_t hw, s
     memory plain({dst, dt::f32, tag::nchw}, eng);
     dnnl::reorder(st->dst, plain).execute(st->stream, st->dst, plain);
     st->stream.wait();
-    const float got = static_cast<const float*>(plain.get_data_handle())[(hw / 2) * hw + hw / 2];
-    const float want = 0.5f * 0.01f * static_cast<float>(c * k * k);
+    const memory::dim ohw = dst[3];
+    const float got = static_cast<const float*>(plain.get_data_handle())[(ohw / 2) * ohw + ohw / 2];
     if (std::fabs(got - want) > 1e-3f * want)
         throw std::runtime_error("oneDNN convolution gave " + std::to_string(got) + ", expected " +
                                  std::to_string(want));
     return run;
+}
+
+}  // namespace
+
+std::function<void()> onednn_conv(size_t c, size_t k_out, size_t k, size_t hw, std::string* impl) {
+    const auto C = static_cast<memory::dim>(c), K = static_cast<memory::dim>(k_out);
+    const auto R = static_cast<memory::dim>(k), HW = static_cast<memory::dim>(hw), P = R / 2;
+    return conv_runner({1, C, HW, HW}, {K, C, R, R}, tag::oihw, {1, K, HW, HW}, 1, P,
+                       0.5f * 0.01f * static_cast<float>(c * k * k), impl);
+}
+
+std::function<void()> onednn_depthwise(size_t c, size_t k, size_t hw, size_t stride, std::string* impl) {
+    const auto C = static_cast<memory::dim>(c), R = static_cast<memory::dim>(k), HW = static_cast<memory::dim>(hw);
+    const auto S = static_cast<memory::dim>(stride), P = R / 2, OHW = (HW + 2 * P - R) / S + 1;
+    return conv_runner({1, C, HW, HW}, {C, 1, 1, R, R}, tag::goihw, {1, C, OHW, OHW}, S, P,
+                       0.5f * 0.01f * static_cast<float>(k * k), impl);
 }
 
 }  // namespace bench

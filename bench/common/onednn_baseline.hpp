@@ -21,5 +21,10 @@ std::function<void()> onednn_sgemm(size_t n);
 /// the implementation oneDNN chose (e.g. "jit:avx512_core").
 std::function<void()> onednn_conv(size_t c, size_t k_out, size_t k, size_t hw, std::string* impl = nullptr);
 
+/// An inference-mode depthwise convolution (c groups of one channel) [1, c, hw, hw] * [c, 1, 1, k, k], stride
+/// `stride`, pads k / 2 on both sides, layouts of oneDNN's choice (reordered once here), inputs 0.5 and 0.01.
+/// The returned call runs it once and waits; construction checks an interior output (0.5 * 0.01 * k * k).
+std::function<void()> onednn_depthwise(size_t c, size_t k, size_t hw, size_t stride, std::string* impl = nullptr);
+
 }  // namespace bench
 }  // namespace ovcl

@@ -157,15 +157,84 @@ int64_t depthwise_rows(const Conv3d& g) {
     return (g.oh + blocks - 1) / blocks;
 }
 
-// The rows per work-item the tuner times: the heuristic's, half and twice as many (a scalar argument: no other
-// program to build).
-std::vector<int64_t> rows_candidates(const Conv3d& g) {
+// The depthwise kernels (kernels_cl/convolution_dw.cl) and the shapes each serves.
+enum class DwKernel { FLAT, FLAT2, S2, ROWS16 };
+
+// A depthwise launch: the kernel, its units (FLAT: chunks of 16 outputs, FLAT2: pairs of output rows, else output
+// rows) and planes (channels of the batch) per work-item.
+struct DwPlan {
+    DwKernel kernel = DwKernel::ROWS16;
+    int64_t units = 1, planes = 1;
+
+    std::string name() const {
+        switch (kernel) {
+        case DwKernel::FLAT: return "dw_flat_" + std::to_string(units) + "x" + std::to_string(planes);
+        case DwKernel::FLAT2: return "dw_flat2_" + std::to_string(units) + "x" + std::to_string(planes);
+        case DwKernel::S2: return "dw_s2_rows" + std::to_string(units) + "x" + std::to_string(planes);
+        default: return "dw16_rows" + std::to_string(units);
+        }
+    }
+};
+
+constexpr int64_t kMaxFlatTaps = 7;  // conv2d_dw_flat keeps NKW accumulators in registers, unrolls NKH x NKW
+
+// conv2d_dw_flat: stride 1 with rows as wide as the input's (OW == W), 2-D.
+bool flat_fits(const Conv3d& g) {
+    return g.spatial <= 2 && g.sh == 1 && g.sw == 1 && g.ow == g.w && g.kh <= kMaxFlatTaps && g.kw <= kMaxFlatTaps;
+}
+
+// conv2d_dw_flat2: conv2d_dw_flat's shapes with dilation 1 along H and rows of 16 or more.
+bool flat2_fits(const Conv3d& g) { return flat_fits(g) && g.dh == 1 && g.w >= 16; }
+
+// conv2d_dw_s2: stride 2 along W with 3 taps there and no dilation along W, 2-D.
+bool s2_fits(const Conv3d& g) {
+    return g.spatial <= 2 && g.sw == 2 && g.kw == 3 && g.dw == 1 && g.kh <= kMaxFlatTaps;
+}
+
+// Vector FMAs per work-item of conv2d_dw_flat / conv2d_dw_s2: PoCL's cost per work-group (about 0.5 us) stays
+// under a tenth (MobileNet-V2's layers on PoCL: 512 took up to twice as long as 2048-8192).
+constexpr int64_t kDwWork = 4096;
+
+// Units (of `per_unit` vector FMAs, `count` in a plane) and planes per work-item for about `target` vector FMAs
+// each: a plane split evenly when it holds more, else whole planes grouped, keeping at least 16 work-items.
+DwPlan spread(DwKernel kernel, int64_t count, int64_t per_unit, int64_t planes, int64_t target) {
+    DwPlan p{kernel, count, 1};
+    if (count * per_unit >= target) {
+        const int64_t blocks = (count * per_unit + target - 1) / target;
+        p.units = (count + blocks - 1) / blocks;
+    } else {
+        p.planes = std::max<int64_t>(1, std::min(target / (count * per_unit), (planes + 15) / 16));
+    }
+    return p;
+}
+
+// The depthwise launches the tuner times, the heuristic's first: the shape's own kernel (FLAT2, FLAT or S2) at
+// about kDwWork, half and twice as many vector FMAs per work-item (after FLAT2: FLAT at kDwWork), then conv2d_dw16
+// (the only one for other shapes, with its rows per work-item: the heuristic's, half and twice as many). The work
+// sizes are scalar arguments: no other program to build; FLAT and FLAT2 share one program.
+std::vector<DwPlan> dw_candidates(const Conv3d& g) {
+    std::vector<DwPlan> plans;
+    const auto add = [&plans](const DwPlan& p) {
+        if (std::none_of(plans.begin(), plans.end(), [&p](const DwPlan& o) { return o.name() == p.name(); }))
+            plans.push_back(p);
+    };
+    const int64_t planes = g.batch * g.groups * g.out_channels;
+    for (int64_t target : {kDwWork, kDwWork / 2, kDwWork * 2}) {
+        if (flat2_fits(g))
+            add(spread(DwKernel::FLAT2, (g.oh + 1) / 2, (g.w + 15) / 16 * 2 * g.kh * g.kw, planes, target));
+        else if (flat_fits(g))
+            add(spread(DwKernel::FLAT, (g.oh * g.ow + 15) / 16, g.kh * g.kw, planes, target));
+        else if (s2_fits(g))
+            add(spread(DwKernel::S2, g.oh, (g.ow + 15) / 16 * g.kh * 3, planes, target));
+    }
+    if (flat2_fits(g))  // the one-row kernel, for comparison
+        add(spread(DwKernel::FLAT, (g.oh * g.ow + 15) / 16, g.kh * g.kw, planes, kDwWork));
     const int64_t r = depthwise_rows(g);
-    std::vector<int64_t> rows{r};
-    for (int64_t c : {std::max<int64_t>(1, r / 2), std::min(g.oh, 2 * r)})
-        if (std::find(rows.begin(), rows.end(), c) == rows.end())
-            rows.push_back(c);
-    return rows;
+    add({DwKernel::ROWS16, r, 1});
+    if (plans.size() == 1)
+        for (int64_t c : {std::max<int64_t>(1, r / 2), std::min(g.oh, 2 * r)})
+            add({DwKernel::ROWS16, c, 1});
+    return plans;
 }
 
 // One work-item per work-group on CPU devices: a work-item is already a register-blocked loop nest, and one
@@ -184,18 +253,40 @@ std::string storage_options(const Node& node, bool depthwise) {
     return opts;
 }
 
-KernelLaunch depthwise_launch(const Conv3d& g, int64_t rows, const DeviceInfo& device) {
+KernelLaunch depthwise_launch(const Conv3d& g, const DwPlan& p, const DeviceInfo& device) {
     const int64_t m = g.out_channels;  // output channels per group
+    const int64_t planes = g.batch * g.groups * m;
     KernelLaunch launch;
     launch.source = "convolution_dw";
-    launch.entry = "conv2d_dw16";
-    launch.options = define("SW", g.sw);
     launch.args = {KernelArg::input(0), KernelArg::input(1), KernelArg::output(0)};
-    for (int64_t v : {g.groups, m, g.h, g.w, g.oh, g.ow, g.kh, g.kw, g.sh, g.dh, g.dw, g.ph, g.pw, rows, g.d, g.od,
-                      g.kd, g.sd, g.dd, g.pd})
+    std::vector<int64_t> scalars;
+    if (p.kernel == DwKernel::FLAT) {
+        launch.entry = "conv2d_dw_flat";
+        launch.options = define("SW", 1) + " " + define("NKH", g.kh) + " " + define("NKW", g.kw);
+        scalars = {g.groups, m, g.h, g.w, g.oh, g.dh, g.dw, g.ph, g.pw, p.units, p.planes, planes};
+        launch.global = {static_cast<size_t>(((g.oh * g.ow + 15) / 16 + p.units - 1) / p.units),
+                         static_cast<size_t>((planes + p.planes - 1) / p.planes)};
+    } else if (p.kernel == DwKernel::FLAT2) {
+        launch.entry = "conv2d_dw_flat2";
+        launch.options = define("SW", 1) + " " + define("NKH", g.kh) + " " + define("NKW", g.kw);
+        scalars = {g.groups, m, g.h, g.w, g.oh, g.dw, g.ph, g.pw, p.units, p.planes, planes};
+        launch.global = {static_cast<size_t>(((g.oh + 1) / 2 + p.units - 1) / p.units),
+                         static_cast<size_t>((planes + p.planes - 1) / p.planes)};
+    } else if (p.kernel == DwKernel::S2) {
+        launch.entry = "conv2d_dw_s2";
+        launch.options = define("SW", 2) + " " + define("NKH", g.kh);
+        scalars = {g.groups, m, g.h, g.w, g.oh, g.ow, g.sh, g.dh, g.ph, g.pw, p.units, p.planes, planes};
+        launch.global = {static_cast<size_t>((g.oh + p.units - 1) / p.units),
+                         static_cast<size_t>((planes + p.planes - 1) / p.planes)};
+    } else {
+        launch.entry = "conv2d_dw16";
+        launch.options = define("SW", g.sw);
+        scalars = {g.groups, m, g.h, g.w, g.oh, g.ow, g.kh, g.kw, g.sh, g.dh, g.dw, g.ph, g.pw, p.units, g.d, g.od,
+                   g.kd, g.sd, g.dd, g.pd};
+        launch.global = {static_cast<size_t>((g.oh + p.units - 1) / p.units * g.od), static_cast<size_t>(planes)};
+    }
+    for (int64_t v : scalars)
         launch.args.push_back(KernelArg::scalar(static_cast<cl_int>(v)));
-    launch.global = {static_cast<size_t>((g.oh + rows - 1) / rows * g.od),
-                     static_cast<size_t>(g.batch * g.groups * m)};
     launch.local = work_group(device, 2);
     return launch;
 }
@@ -254,8 +345,8 @@ std::vector<std::string> ConvolutionOp::candidate_names(const Node& node, const 
     const Conv3d g = geometry(node);
     std::vector<std::string> names;
     if (g.depthwise()) {
-        for (int64_t rows : rows_candidates(g))
-            names.push_back("dw16_rows" + std::to_string(rows));
+        for (const DwPlan& p : dw_candidates(g))
+            names.push_back(p.name());
     } else {
         for (const Block& b : block_candidates(g))
             names.push_back("k16_" + std::to_string(b.pixels) + "x" + std::to_string(b.channels()));
@@ -271,8 +362,8 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
     const Conv3d g = geometry(node);
     OpConfig config;
     if (g.depthwise()) {
-        const std::vector<int64_t> rows = rows_candidates(g);
-        config.launches.push_back(depthwise_launch(g, rows.at(std::min(index, rows.size() - 1)), device));
+        const std::vector<DwPlan> plans = dw_candidates(g);
+        config.launches.push_back(depthwise_launch(g, plans.at(std::min(index, plans.size() - 1)), device));
         config.launches.back().options += storage_options(node, true);
         config.impl_name = prefix(g) + "_dw16";
         if (is_fused(node)) {

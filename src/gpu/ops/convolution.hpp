@@ -12,14 +12,21 @@ namespace gpu {
 /// Every kernel works on 3-D geometry (2-D as D = 1, 1-D as D = H = 1; the depth loop runs once).
 ///   conv2d_k16 (kernels_cl/convolution.cl): direct convolution, a register block of XB output pixels of a
 ///     row x 16 or 32 output channels per work-item; weights must be a Constant, reordered once in configure().
-///   conv2d_dw16 (kernels_cl/convolution_dw.cl): depthwise (one input channel per group), 16 output pixels
-///     per work-item; weights are read as they are, so they need not be a Constant.
-///   impl names "conv2d_..." for 1-D / 2-D, "conv3d_..." for 3-D.
+///   depthwise (one input channel per group; kernels_cl/convolution_dw.cl), weights read as they are (they need
+///     not be a Constant), 16 outputs of one channel per float16:
+///     conv2d_dw_flat2  stride 1, OW == W, dilation 1 along H, W >= 16, 2-D: two output rows at a time sharing
+///                      their input rows;
+///     conv2d_dw_flat   stride 1, OW == W, 2-D otherwise: the channel plane flattened, columns masked at row ends;
+///     conv2d_dw_s2     stride 2 along W with 3 taps there (no dilation along W), 2-D: even / odd lanes of two loads;
+///     conv2d_dw16      every other depthwise shape (3-D, other strides and kernels), 16 output pixels of a row.
+///   impl names "conv2d_..." for 1-D / 2-D, "conv3d_..." for 3-D; every depthwise kernel is "conv2d_dw16[...]"
+///   (the tuning candidate names tell them apart).
 /// FusedConvolution / FusedGroupConvolution (fusions.hpp): the same kernels with the bias + activation epilogue
 ///   of epilogue.hpp (impl "..._fused"; "..._fused_res" with a fused residual Add, conv2d_k16 only); refused also
 ///   when the bias is not a Constant, and with a residual Add on a depthwise convolution.
 /// Candidates (tuning.hpp): conv2d_k16's register blocks "k16_<pixels>x<channels>" (the heuristic's first, see
-///   choose_block), conv2d_dw16's rows per work-item "dw16_rows<r>".
+///   choose_block); depthwise: the shape's kernel at three work sizes per work-item ("dw_flat2_<row pairs>x<planes>",
+///   "dw_flat_<chunks>x<planes>", "dw_s2_rows<rows>x<planes>"), then "dw16_rows<r>" (conv2d_dw16).
 /// Refused (they run on the host): element types other than f32 / f16, non-constant weights of a
 /// non-depthwise convolution, tensors of 2^31 elements or more.
 class ConvolutionOp : public GpuOp, public tuning::TunableOp {

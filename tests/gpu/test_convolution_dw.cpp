@@ -1,0 +1,233 @@
+// Depthwise GroupConvolution-1 (one input channel per group) on the OpenCL device against host_ref: the four
+// kernels of kernels_cl/convolution_dw.cl (conv2d_dw_flat / conv2d_dw_flat2: stride 1 with OW == W;
+// conv2d_dw_s2: stride 2 along W with 3 taps there; conv2d_dw16: the rest), over image sizes below, at and above
+// the 16-lane vector (1, 3, 7, 14, 15, 112, 113), asymmetric pads, dilation 2, channel multipliers, batch 2, f16
+// storage, the fused bias + Clamp epilogue, every tuning candidate, a hand-checked case and the refusals.
+//
+// Tolerance (f32) 1e-5 abs + rel: an output sums at most KH * KW = 25 products of values in [-1, 1] in another
+// order than host_ref (which accumulates in f64); 25 roundings of ~2^-24 each stay far below 1e-5.
+// f16 (storage only; both sides round the f32/f64 sum to f16 once): 1e-3 abs + 2e-3 rel, the summation order can
+// flip one f16 rounding (an ulp is 2^-10 relative).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "fusions.hpp"
+#include "gpu_test_utils.hpp"
+#include "ops/gpu_op.hpp"
+#include "ovcl/ops.hpp"
+#include "tuning.hpp"
+
+using namespace ovcl;
+
+namespace {
+
+constexpr double kTol = 1e-5;
+constexpr double kAbsF16 = 1e-3, kRelF16 = 2e-3;
+
+struct Dw {
+    size_t n = 1, c = 4, h = 7, w = 7, k = 3, mult = 1;  // mult: output channels per group
+    size_t sh = 1, sw = 1, dh = 1, dw = 1;
+    size_t pt = 1, pl = 1, pb = 1, pr = 1;  // pads: top, left, bottom, right
+
+    Shape data() const { return {n, c, h, w}; }
+    Shape filter() const { return {c, mult, 1, k, k}; }
+    Attributes attrs() const {
+        const auto pair = [](size_t a, size_t b) { return std::to_string(a) + "," + std::to_string(b); };
+        return {{"strides", pair(sh, sw)},
+                {"dilations", pair(dh, dw)},
+                {"pads_begin", pair(pt, pl)},
+                {"pads_end", pair(pb, pr)},
+                {"auto_pad", "explicit"}};
+    }
+    std::string describe() const {
+        return data().to_string() + " * " + filter().to_string() + " s" + std::to_string(sh) + "," +
+               std::to_string(sw) + " d" + std::to_string(dh) + "," + std::to_string(dw) + " pads " +
+               std::to_string(pt) + "," + std::to_string(pl) + "/" + std::to_string(pb) + "," + std::to_string(pr);
+    }
+    bool fits() const {  // the dilated window fits the padded input
+        return (k - 1) * dh + 1 <= h + pt + pb && (k - 1) * dw + 1 <= w + pl + pr;
+    }
+};
+
+struct Case {
+    std::shared_ptr<Node> node;
+    TensorVector inputs;
+};
+
+Case make_case(const Dw& d, element::Type et = element::f32, bool constant_weights = true, uint32_t seed = 11) {
+    Tensor x = test::random_tensor(et, d.data(), -1.0, 1.0, seed);
+    Tensor w = test::random_tensor(et, d.filter(), -1.0, 1.0, seed + 1);
+    auto weights = constant_weights ? op::constant(w) : op::parameter(et, d.filter());
+    return {op::make("GroupConvolution", {op::parameter(et, d.data()), weights}, d.attrs()), {x, w}};
+}
+
+// A FusedGroupConvolution with a bias [1, C * mult, 1, 1] and Clamp(-0.5, 0.75).
+Case make_fused(const Dw& d, element::Type et = element::f32) {
+    gpu::register_fused_ops();
+    const Case plain = make_case(d, et);
+    const Tensor b = test::random_tensor(et, {1, d.c * d.mult, 1, 1}, -1.0, 1.0, 5);
+    Attributes attrs = d.attrs();
+    attrs.emplace_back("activation", "Clamp");
+    attrs.emplace_back("activation_version", "1");
+    attrs.emplace_back("min", "-0.5");
+    attrs.emplace_back("max", "0.75");
+    auto node = op::make("FusedGroupConvolution",
+                         {op::parameter(et, d.data()), op::constant(plain.inputs[1]), op::constant(b)}, attrs);
+    return {node, {plain.inputs[0], plain.inputs[1], b}};
+}
+
+// The kernel the heuristic picks for a node.
+std::string entry_of(const Case& c) {
+    return gpu::find_gpu_op(c.node->get_type_name())->configure(*c.node, test::gpu_env()->device).launches.at(0).entry;
+}
+
+}  // namespace
+
+// Two channels, 3x4 images 1..12 and 13..24, 3x3 filters with 1 at the centre and -1 at the right neighbour
+// (channel 0) or the one below (channel 1), pads 1: x[r][c] - x[r][c + 1] (x[r][4] = 0), so -1 everywhere but
+// 4, 8, 12 in the last column; and x[r][c] - x[r + 1][c] (x[3][c] = 0), so -4 everywhere but 21..24 in the last row.
+TEST(GpuDepthwise, HandChecked) {
+    OVCL_REQUIRE_GPU();
+    std::vector<float> xs(24);
+    for (size_t i = 0; i < xs.size(); ++i)
+        xs[i] = static_cast<float>(i + 1);
+    const Tensor x = test::make_tensor(element::f32, {1, 2, 3, 4}, xs);
+    const Tensor w = test::make_tensor(element::f32, {2, 1, 1, 3, 3},
+                                       std::vector<float>{0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0});
+    Dw d;
+    d.c = 2, d.h = 3, d.w = 4;
+    const auto node = op::make("GroupConvolution", {op::parameter(element::f32, x.get_shape()), op::constant(w)},
+                               d.attrs());
+    EXPECT_EQ(entry_of({node, {}}), "conv2d_dw_flat");
+    const Tensor want = test::make_tensor(element::f32, {1, 2, 3, 4},
+                                          std::vector<float>{-1, -1, -1, 4, -1, -1, -1, 8, -1, -1, -1, 12,  //
+                                                             -4, -4, -4, -4, -4, -4, -4, -4, 21, 22, 23, 24});
+    EXPECT_TENSOR_NEAR(test::run_gpu(node, {x, w}).at(0), want, 0.0, 0.0);
+}
+
+// Stride 1, OW == W: conv2d_dw_flat2 (rows of 16 or more, no dilation along H; odd row counts leave a last row
+// alone) and conv2d_dw_flat (the others) over sizes around the vector width, symmetric and asymmetric pads (the columns
+// kept equal to the input's; all the rows' pad on top in some), dilation 2, kernels 1, 3 and 5, 2 to 5 channels
+// (one channel is no depthwise convolution: a single group runs conv2d_k16), channel multipliers, batch 2.
+TEST(GpuDepthwise, FlatGrid) {
+    OVCL_REQUIRE_GPU();
+    size_t i = 0;
+    for (size_t hw : {1, 3, 7, 14, 15, 112, 113})
+        for (size_t k : {3, 5, 1})
+            for (size_t dil : {1, 2}) {
+                Dw d;
+                d.h = hw, d.w = hw == 112 ? 113 : hw;  // one non-square image
+                d.k = k, d.dh = d.dw = dil;
+                const size_t span = (k - 1) * dil;  // pads that keep OW == W: span in all, split unevenly
+                d.pl = span / 2 + (i % 2 == 0 ? 0 : span % 2), d.pr = span - d.pl;
+                d.pt = (i % 3 == 0) ? span : span / 2, d.pb = span - d.pt;  // also all on top
+                d.c = 2 + i % 4, d.mult = 1 + (i / 5) % 2, d.n = 1 + i % 2;
+                ++i;
+                if (k == 1 && dil == 2)
+                    continue;
+                const Case t = make_case(d);
+                EXPECT_EQ(entry_of(t), dil == 1 && d.w >= 16 ? "conv2d_dw_flat2" : "conv2d_dw_flat") << d.describe();
+                EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << d.describe();
+            }
+}
+
+// Stride 2 along W with 3 taps: conv2d_dw_s2 over the same sizes, pads 0..2 per side, stride 1 or 2 along H,
+// dilation 2 along H.
+TEST(GpuDepthwise, Stride2Grid) {
+    OVCL_REQUIRE_GPU();
+    size_t i = 0;
+    for (size_t hw : {1, 3, 7, 14, 15, 112, 113})
+        for (size_t pads : {0, 1, 2, 3}) {
+            Dw d;
+            d.h = hw, d.w = hw;
+            d.sw = 2, d.sh = 1 + i % 2, d.dh = 1 + (i / 2) % 2;
+            d.pl = pads % 2, d.pr = pads / 2 + (pads == 0 ? 0 : 1), d.pt = pads, d.pb = 1;
+            d.c = 2 + i % 5, d.mult = 1 + (i / 3) % 2, d.n = 1 + i % 2;
+            ++i;
+            if (!d.fits())
+                continue;
+            const Case t = make_case(d);
+            EXPECT_EQ(entry_of(t), "conv2d_dw_s2") << d.describe();
+            EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << d.describe();
+        }
+}
+
+// The other shapes stay on conv2d_dw16: stride 1 with OW != W, stride 3, 5 taps at stride 2, dilation 2 along W
+// at stride 2.
+TEST(GpuDepthwise, GenericKernel) {
+    OVCL_REQUIRE_GPU();
+    std::vector<Dw> cases(4);
+    cases[0].h = 15, cases[0].w = 15, cases[0].pl = 0;                            // OW = W - 1
+    cases[1].h = 14, cases[1].w = 113, cases[1].sw = 3, cases[1].sh = 3;          // stride 3
+    cases[2].h = 14, cases[2].w = 15, cases[2].k = 5, cases[2].sw = 2;            // 5 taps at stride 2
+    cases[3].h = 7, cases[3].w = 20, cases[3].sw = 2, cases[3].dw = 2, cases[3].n = 2;  // dilated at stride 2
+    for (const Dw& d : cases) {
+        const Case t = make_case(d);
+        EXPECT_EQ(entry_of(t), "conv2d_dw16") << d.describe();
+        EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << d.describe();
+    }
+}
+
+// MobileNet-V2's shapes (a few channels each), the fused bias + Clamp epilogue on both new kernels, in f32 and
+// f16 storage, and weights that are not a Constant.
+TEST(GpuDepthwise, FusedF16AndRuntimeWeights) {
+    OVCL_REQUIRE_GPU();
+    for (size_t s : {1, 2})
+        for (size_t hw : {112, 14, 7}) {
+            Dw d;
+            d.c = 3, d.h = hw, d.w = hw, d.sh = d.sw = s;
+            const Case fused = make_fused(d);
+            EXPECT_TRUE(test::gpu_matches_host(fused.node, fused.inputs, kTol, kTol)) << d.describe();
+            const Case f16 = make_fused(d, element::f16);
+            EXPECT_TRUE(test::gpu_matches_host(f16.node, f16.inputs, kAbsF16, kRelF16)) << d.describe();
+            const Case runtime = make_case(d, element::f32, false);
+            EXPECT_TRUE(test::gpu_matches_host(runtime.node, runtime.inputs, kTol, kTol)) << d.describe();
+        }
+}
+
+// Every candidate the tuner may pick (the shape's kernel at three work sizes, conv2d_dw_flat after
+// conv2d_dw_flat2, then conv2d_dw16) matches host_ref.
+TEST(GpuDepthwise, TuningCandidates) {
+    OVCL_REQUIRE_GPU();
+    auto& env = *test::gpu_env();
+    Dw s1, s2;
+    s1.c = 5, s1.h = 30, s1.w = 30;
+    s2 = s1, s2.sh = s2.sw = 2, s2.n = 2;
+    for (const Dw& d : {s1, s2}) {
+        const Case t = make_case(d);
+        const auto* op = dynamic_cast<const gpu::tuning::TunableOp*>(gpu::find_gpu_op("GroupConvolution"));
+        ASSERT_NE(op, nullptr);
+        const auto names = op->candidate_names(*t.node, env.device);
+        ASSERT_GE(names.size(), 2u);
+        EXPECT_EQ(names.back().rfind("dw16_rows", 0), 0u) << names.back();
+        const Tensor want = test::run_host(t.node, t.inputs).at(0);
+        for (size_t c = 0; c < names.size(); ++c) {
+            const Tensor got = gpu::tuning::run_candidate(*t.node, t.inputs, c, env.context, env.queue,
+                                                          *env.programs, env.device)
+                                   .at(0);
+            EXPECT_TENSOR_NEAR(got, want, kTol, kTol) << d.describe() << " candidate " << names[c];
+        }
+    }
+}
+
+// A fused residual Add stays refused on depthwise convolutions (no kernel adds one), with its reason.
+TEST(GpuDepthwise, Refusals) {
+    OVCL_REQUIRE_GPU();
+    gpu::register_fused_ops();
+    Dw d;
+    const Case plain = make_case(d);
+    const Tensor b = test::random_tensor(element::f32, {1, 4, 1, 1}, -1.0, 1.0, 5);
+    Attributes attrs = d.attrs();
+    attrs.emplace_back("activation", "Relu");
+    attrs.emplace_back("activation_version", "1");
+    attrs.emplace_back("residual", "true");
+    const auto node =
+        op::make("FusedGroupConvolution",
+                 {op::parameter(element::f32, d.data()), op::constant(plain.inputs[1]), op::constant(b),
+                  op::parameter(element::f32, d.data())},
+                 attrs);
+    EXPECT_EQ(gpu::validate_node(*node, test::gpu_env()->device).reason,
+              "the depthwise kernel (conv2d_dw16) has no fused residual Add");
+}
