@@ -6,11 +6,17 @@
 // Counters: GBps (bytes of the inputs read once and the output written once, per second of wall time; Gather: the
 // gathered rows, not its whole table), cpu_ms (CPU milliseconds of an iteration, PoCL's worker threads included:
 // steadier than wall time on a shared machine),
-// host_ref_ms (host_ref's mean wall time for the same node and inputs, timed just before the device loop) and
-// vs_host_ref = host_ref_ms / the device's mean ms (above 1: the device is faster).
+// host_ref_ms (host_ref's mean wall time for the same node and inputs, timed just before the device loop),
+// vs_host_ref = host_ref_ms / the device's mean ms (above 1: the device is faster) and queued_ms (the node's cost
+// inside a model: its launches enqueued 32 times back to back, one wait, per run; no 16-40 us wait per run).
+// BM_Probe* (issue 8) split a memory-bound op's time: an empty kernel's launch (arg: work-groups of 64), a float16
+// copy kernel (args: bytes, floats per work-item, 1 copy / 2 multiply / 3 bias add) and clEnqueueCopyBuffer on
+// the same bytes, each with the same counters.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -83,6 +89,8 @@ const std::vector<Case>& cases() {
         // movement: the heads split of attention, a channel concat, an embedding lookup.
         {"Transpose_0213_128x12x64",
          [] { return op::make("Transpose", {param({1, 128, 12, 64}), ints({0, 2, 1, 3})}); }},
+        {"Transpose_0231_128x12x64",
+         [] { return op::make("Transpose", {param({1, 128, 12, 64}), ints({0, 2, 3, 1})}); }},
         {"Concat_C_2x64x56x56",
          [] { return op::make("Concat", {param({1, 64, 56, 56}), param({1, 64, 56, 56})}, {{"axis", "1"}}); }},
         {"Gather_rows_8192x768_128", [] {
@@ -139,6 +147,24 @@ double host_ref_seconds(const Node& node, const TensorVector& in) {
     return seconds / calls;
 }
 
+// The node's cost inside a model, where launches are enqueued back to back and waited for once: the mean time of
+// one run of its launches among kQueued enqueued before one queue.finish() (repeated for at least 0.1 s).
+double queued_seconds(const bench::DeviceNode& d) {
+    constexpr int kQueued = 32;
+    int runs = 0;
+    double seconds = 0;
+    while (seconds < 0.1) {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int r = 0; r < kQueued; ++r)
+            for (size_t i = 0; i < d.kernels.size(); ++i)
+                gpu::enqueue_kernel(d.env->queue, d.kernels[i], d.config.launches[i], nullptr);
+        d.env->queue.finish();
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        runs += kQueued;
+    }
+    return seconds / runs;
+}
+
 void BM_GpuOp(benchmark::State& state, const Case& c) {
     const auto node = c.make();
     const TensorVector in = inputs_of(*node);
@@ -164,12 +190,153 @@ void BM_GpuOp(benchmark::State& state, const Case& c) {
     state.counters["cpu_ms"] = 1e3 * (bench::cpu_seconds() - cpu0) / n;
     state.counters["host_ref_ms"] = 1e3 * host;
     state.counters["vs_host_ref"] = host / (seconds / n);
+    state.counters["queued_ms"] = 1e3 * queued_seconds(*d);
     state.SetLabel(d->config.impl_name);
+}
+
+// Probes of where a memory-bound op's time goes on the device (issue 8): the cost of one launch of an empty
+// kernel, a copy kernel moving `per_item` floats per work-item as float16 vectors (work-group size 64 unless
+// fewer items), and clEnqueueCopyBuffer, each on `bytes` and each waited for with queue.finish() like BM_GpuOp.
+const char* kProbeSource = R"CL(
+kernel void empty(global float* p) {}
+kernel void copy_v16(global const float* src, global float* dst, int per_item, int n) {
+    const int base = get_global_id(0) * per_item;
+    const int end = min(base + per_item, n);
+    for (int i = base; i < end; i += 16)
+        vstore16(vload16(0, src + i), 0, dst + i);
+}
+kernel void mul_v16(global const float* a, global const float* b, global float* dst, int per_item, int n) {
+    const int base = get_global_id(0) * per_item;
+    const int end = min(base + per_item, n);
+    for (int i = base; i < end; i += 16)
+        vstore16(vload16(0, a + i) * vload16(0, b + i), 0, dst + i);
+}
+kernel void bias_v16(global const float* a, global const float* b, global float* dst, int per_item, int n) {
+    const int base = get_global_id(0) * per_item;
+    const int end = min(base + per_item, n);
+    for (int i = base; i < end; i += 16)
+        vstore16(vload16(0, a + i) + b[i / 12544], 0, dst + i);
+}
+)CL";
+
+struct Probe {
+    gpu::GpuEnv* env = nullptr;
+    cl::Program program;
+    cl::Buffer src, src2, dst;
+};
+
+bool probe_setup(benchmark::State& state, Probe& p, size_t bytes) {
+    p.env = bench::gpu_env();
+    if (!p.env) {
+        state.SkipWithError("no OpenCL device");
+        return false;
+    }
+    p.program = cl::Program(p.env->context, kProbeSource);
+    p.program.build();
+    std::vector<float> host(bytes / sizeof(float), 1.0f);
+    p.src = gpu::make_buffer(p.env->context, bytes, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, host.data());
+    p.src2 = gpu::make_buffer(p.env->context, bytes, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, host.data());
+    p.dst = gpu::make_buffer(p.env->context, bytes, CL_MEM_READ_WRITE);
+    return true;
+}
+
+// Times `enqueue` as BM_GpuOp times a node; GBps counts `traffic` bytes (read and written) per launch.
+void probe_loop(benchmark::State& state, Probe& p, size_t traffic, const std::function<void()>& enqueue) {
+    enqueue();  // compiles the work-group function for the local size
+    p.env->queue.finish();
+    const double cpu0 = bench::cpu_seconds();
+    for (auto _ : state) {
+        enqueue();
+        p.env->queue.finish();
+    }
+    const auto n = static_cast<double>(state.iterations());
+    state.counters["GBps"] = benchmark::Counter(static_cast<double>(traffic) * 1e-9 * n,
+                                                benchmark::Counter::kIsRate);
+    state.counters["cpu_ms"] = 1e3 * (bench::cpu_seconds() - cpu0) / n;
+    // Back to back, one wait for 32 launches: the per-launch cost inside a model.
+    int runs = 0;
+    double seconds = 0;
+    while (seconds < 0.1) {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int r = 0; r < 32; ++r)
+            enqueue();
+        p.env->queue.finish();
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        runs += 32;
+    }
+    state.counters["queued_ms"] = 1e3 * seconds / runs;
+}
+
+// Arg: work-groups of 64 work-items.
+void BM_ProbeEmptyKernel(benchmark::State& state) {
+    Probe p;
+    if (!probe_setup(state, p, 64))
+        return;
+    cl::Kernel k(p.program, "empty");
+    k.setArg(0, p.dst);
+    const auto global = static_cast<size_t>(64 * state.range(0));
+    probe_loop(state, p, 0, [&] {
+        p.env->queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(64));
+    });
+}
+
+// Args: bytes, floats per work-item (a multiple of 16), kernel (1: copy_v16, 2: mul_v16, 3: bias_v16).
+void BM_ProbeCopyKernel(benchmark::State& state) {
+    const auto bytes = static_cast<size_t>(state.range(0));
+    const auto per_item = static_cast<size_t>(state.range(1));
+    const bool two = state.range(2) >= 2;
+    Probe p;
+    if (!probe_setup(state, p, bytes))
+        return;
+    const size_t n = bytes / sizeof(float), items = (n + per_item - 1) / per_item;
+    const size_t local = std::min<size_t>(64, items), global = (items + local - 1) / local * local;
+    cl::Kernel k(p.program, state.range(2) == 3 ? "bias_v16" : two ? "mul_v16" : "copy_v16");
+    cl_uint arg = 0;
+    k.setArg(arg++, p.src);
+    if (two)
+        k.setArg(arg++, p.src2);
+    k.setArg(arg++, p.dst);
+    k.setArg(arg++, static_cast<cl_int>(per_item));
+    k.setArg(arg++, static_cast<cl_int>(n));
+    probe_loop(state, p, (state.range(2) == 2 ? 3 : 2) * bytes, [&] {
+        p.env->queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(local));
+    });
+    state.counters["groups"] = static_cast<double>(global / local);
+}
+
+void BM_ProbeCopyBuffer(benchmark::State& state) {
+    const auto bytes = static_cast<size_t>(state.range(0));
+    Probe p;
+    if (!probe_setup(state, p, bytes))
+        return;
+    probe_loop(state, p, 2 * bytes, [&] { p.env->queue.enqueueCopyBuffer(p.src, p.dst, 0, 0, bytes); });
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+    for (int64_t groups : {1, 2, 64, 1024})
+        benchmark::RegisterBenchmark("BM_ProbeEmptyKernel", BM_ProbeEmptyKernel)
+            ->Arg(groups)
+            ->Unit(benchmark::kMicrosecond)
+            ->UseRealTime();
+    for (int64_t bytes : {393216, 3211264})
+        for (int64_t per_item : {16, 64, 256, 1024})
+            benchmark::RegisterBenchmark("BM_ProbeCopyKernel", BM_ProbeCopyKernel)
+                ->Args({bytes, per_item, 1})
+                ->Unit(benchmark::kMicrosecond)
+                ->UseRealTime();
+    for (int64_t per_item : {16, 64})
+        for (int64_t kind : {2, 3})
+            benchmark::RegisterBenchmark("BM_ProbeCopyKernel", BM_ProbeCopyKernel)
+                ->Args({3211264, per_item, kind})
+                ->Unit(benchmark::kMicrosecond)
+                ->UseRealTime();
+    for (int64_t bytes : {393216, 3211264})
+        benchmark::RegisterBenchmark("BM_ProbeCopyBuffer", BM_ProbeCopyBuffer)
+            ->Arg(bytes)
+            ->Unit(benchmark::kMicrosecond)
+            ->UseRealTime();
     for (const Case& c : cases())
         benchmark::RegisterBenchmark(("BM_GpuOp/" + c.name).c_str(), BM_GpuOp, c)
             ->Unit(benchmark::kMicrosecond)

@@ -1,6 +1,6 @@
 // Element-wise ops: unary, binary, comparison, logical, Select and Convert, one work-item per VEC
-// contiguous output elements, computed as one vector (a partial last block is padded through private
-// memory, so OP only ever sees full vectors).
+// contiguous output elements, computed as one vector. A tensor's (or a row's) last partial block is moved back
+// to end at its end, overlapping its neighbour; only tensors or rows shorter than VEC go element by element.
 //
 // Macros (set by src/gpu/ops/eltwise.cpp):
 //   VEC            elements per work-item: 8 or 16
@@ -16,12 +16,13 @@
 //                  them share one program)
 //   UA             unsigned type of TA (integer variants: wrapping arithmetic and the integer helpers)
 //   REAL           TA is float (the real helpers)
+//   MANY_AXES      eltwise_bcast(_one) with more than MAX_Z + 1 outer axes: their offsets in a loop
 //
-// Kernels:
-//   eltwise_flat   every input is dense over the output or a single element (stride flag ia/ib/ic = 0)
-//   eltwise_bcast  numpy broadcast over merged axes: rows of `inner` output elements, each input dense
-//                  along the row or repeating one element; the rows' input offsets come from
-//                  geo = [outer dims (rank)][outer strides of a (rank)][of b]..., innermost last
+// Kernels (the _one forms compute one element per work-item: tensors or rows shorter than VEC):
+//   eltwise_flat(_one)   every input is dense over the output or a single element (stride flag ia/ib/ic = 0)
+//   eltwise_bcast(_one)  numpy broadcast over merged axes: rows of `inner` output elements, each input dense
+//                        along the row or repeating one element; the rows' input offsets come from
+//                        geo = [outer dims (rank)][outer strides of a (rank)][of b]..., innermost last
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -91,19 +92,8 @@
 #define LOADV_0(T, p) CAT(vload, VEC)(0, p)
 #define LOADV_1(T, p) CAT(vload_half, VEC)(0, p)
 
-// The VEC values of an input at p: dense (stride 1) or one element repeated; a partial block (n < VEC)
-// is padded with 1 so that no lane divides by zero.
-#define LOAD_INPUT(T, H, p, dense, n, out)                                         \
-    if (!(dense)) {                                                                \
-        out = (VT(T))(LOAD1(T, H, p));                                             \
-    } else if ((n) == VEC) {                                                       \
-        out = LOADV(T, H, p);                                                      \
-    } else {                                                                       \
-        T tmp_[VEC];                                                               \
-        for (uint i_ = 0; i_ < VEC; ++i_)                                          \
-            tmp_[i_] = i_ < (n) ? LOAD1(T, H, (p) + i_) : (T)1;                    \
-        out = CAT(vload, VEC)(0, tmp_);                                            \
-    }
+// The VEC values of an input at p: dense (stride 1) or one element repeated.
+#define LOAD_INPUT(T, H, p, dense, out) out = (dense) ? LOADV(T, H, p) : (VT(T))(LOAD1(T, H, p));
 
 #ifdef UA
 #define VUA VT(UA)
@@ -187,7 +177,8 @@ inline VTA floormod_v(VTA x, VTA y) {
 #define IN_FLAG_ARG(x, S, T, H, fl, k) fl,
 #define IN_LOAD(x, S, T, H, fl, k) \
     VT(T) CAT(v, x);               \
-    LOAD_INPUT(T, H, x, fl, n, CAT(v, x))
+    LOAD_INPUT(T, H, x, fl, CAT(v, x))
+#define IN_ONE(x, S, T, H, fl, k) const VT(T) CAT(v, x) = (VT(T))(LOAD1(T, H, x));
 
 #ifdef FUSED_TEMPS
 #define LIT_PARAM , constant float *lits
@@ -211,68 +202,113 @@ inline VTA floormod_v(VTA x, VTA y) {
 #define OP_CALL OP(va, vb, vc, vd, ve, vf)
 #endif
 
-// n (1..VEC) output elements at o from inputs starting at a, b, ...
-inline void block(FOR_INPUTS(IN_PARAM) FOR_INPUTS(IN_FLAG) global SO* o, uint n, TA p0, TA p1 LIT_PARAM) {
-    FOR_INPUTS(IN_LOAD)
 #ifdef FUSED_TEMPS
-    // The results of a FusedEltwise's nodes (OP assigns them in order; unused ones cost nothing).
-    VT(float) t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15;
+// The results of a FusedEltwise's nodes (OP assigns them in order; unused ones cost nothing).
+#define DECLARE_TEMPS VT(float) t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15;
+#else
+#define DECLARE_TEMPS
 #endif
+
+// Kernel bodies free of loops (but for -DMANY_AXES): on PoCL the bias Add of bench_gpu_ops took 0.13 ms so,
+// 0.20 ms with the former axis loop and tail loops in the body, though no work-item entered them (2026-11-22).
+// Every output is written from its own inputs only, so overlapping blocks need an output apart from the inputs
+// (the memory plan never shares a buffer between a step's inputs and outputs).
+
+// VEC output elements at o from inputs at a, b, ... (each dense along them or one element repeated).
+inline void block_vec(FOR_INPUTS(IN_PARAM) FOR_INPUTS(IN_FLAG) global SO* o, TA p0, TA p1 LIT_PARAM) {
+    FOR_INPUTS(IN_LOAD)
+    DECLARE_TEMPS
     const VTO r = OP_CALL;
 #ifdef O_HALF
-    if (n == VEC) {
-        CAT(CAT(vstore_half, VEC), _rte)(r, 0, o);
-    } else {
-        float t[VEC];
-        CAT(vstore, VEC)(r, 0, t);
-        for (uint i = 0; i < n; ++i)
-            vstore_half_rte(t[i], i, o);
-    }
+    CAT(CAT(vstore_half, VEC), _rte)(r, 0, o);
 #else
-    if (n == VEC) {
-        CAT(vstore, VEC)(r, 0, o);
-    } else {
-        TO t[VEC];
-        CAT(vstore, VEC)(r, 0, t);
-        for (uint i = 0; i < n; ++i)
-            o[i] = t[i];
-    }
+    CAT(vstore, VEC)(r, 0, o);
 #endif
 }
 
-// Same-shape or single-element inputs: block g covers output elements [g * VEC, g * VEC + VEC).
+// One output element at o from the elements at a, b, ..., computed as vectors of that one element.
+inline void block_one(FOR_INPUTS(IN_PARAM) global SO* o, TA p0, TA p1 LIT_PARAM) {
+    FOR_INPUTS(IN_ONE)
+    DECLARE_TEMPS
+    const VTO r = OP_CALL;
+#ifdef O_HALF
+    vstore_half_rte(r.s0, 0, o);
+#else
+    o[0] = r.s0;
+#endif
+}
+
+// Same-shape or single-element inputs (stride flag 0): work-item g covers output elements [x0, x0 + W), W = VEC
+// (eltwise_flat, tensors of VEC elements or more) or 1 (eltwise_flat_one). The last block ends at the end,
+// overlapping its neighbour, which writes the same values.
 #define FLAT_OFFSET(x, S, T, H, fl, k) const uint CAT(o, x) = fl ? x0 : 0;
 kernel void eltwise_flat(FOR_INPUTS(IN_PARAM) global SO* out, uint total, uint blocks, FOR_INPUTS(IN_FLAG) TA p0,
                          TA p1 LIT_PARAM) {
     const uint g = get_global_id(0);
     if (g >= blocks)
         return;
-    const uint x0 = g * VEC;
+    const uint x0 = min(g * VEC, total - VEC);
     FOR_INPUTS(FLAT_OFFSET)
-    block(FOR_INPUTS(IN_PTR) FOR_INPUTS(IN_FLAG_ARG) out + x0, min((uint)VEC, total - x0), p0, p1 LIT_ARG);
+    block_vec(FOR_INPUTS(IN_PTR) FOR_INPUTS(IN_FLAG_ARG) out + x0, p0, p1 LIT_ARG);
+}
+kernel void eltwise_flat_one(FOR_INPUTS(IN_PARAM) global SO* out, uint total, uint blocks, FOR_INPUTS(IN_FLAG)
+                             TA p0, TA p1 LIT_PARAM) {
+    const uint x0 = get_global_id(0);
+    if (x0 >= total)
+        return;
+    FOR_INPUTS(FLAT_OFFSET)
+    block_one(FOR_INPUTS(IN_PTR) out + x0, p0, p1 LIT_ARG);
 }
 
-// Numpy broadcasting over the merged output axes [outer..., inner]: work-item (x, y, z) computes block x of
-// the row at y along the innermost outer axis and z over the other outer axes (row-major); only those take
-// divisions, and not the outermost.
+// Numpy broadcasting over the merged output axes [outer..., inner]: work-item (x, y, z) computes block x of the
+// row at y along the innermost outer axis and z over the other outer axes (row-major); only those take divisions,
+// and not the outermost. Blocks are VEC wide (eltwise_bcast, rows of VEC elements or more; the last one of a row
+// ends at its end) or 1 (eltwise_bcast_one). Up to MAX_Z axes of z in a loop the compiler unrolls; -DMANY_AXES
+// for longer plans (a real loop).
+#define MAX_Z 6
 #define ROW_OFFSET(x, S, T, H, fl, k) uint CAT(o, x) = (fl ? x0 : 0) + y * geo[(k) * rank + last];
 #define AXIS_OFFSET(x, S, T, H, fl, k) CAT(o, x) += i * geo[(k) * rank + ax];
-kernel void eltwise_bcast(FOR_INPUTS(IN_PARAM) global SO* out, constant uint* geo, uint rank, uint inner,
-                          uint row_blocks, uint rows_y, FOR_INPUTS(IN_FLAG) TA p0, TA p1 LIT_PARAM) {
+#define Z_AXIS(ax)                \
+    {                             \
+        uint i = r;               \
+        if ((ax) > 0) {           \
+            i = r % geo[ax];      \
+            r /= geo[ax];         \
+        }                         \
+        FOR_INPUTS(AXIS_OFFSET)   \
+    }
+#ifdef MANY_AXES
+#define Z_OFFSETS                           \
+    uint r = z;                             \
+    for (uint ax = last; ax-- > 0;)         \
+        Z_AXIS(ax)
+#else
+#define Z_OFFSETS                           \
+    uint r = z;                             \
+    _Pragma("unroll") for (uint k = 1; k <= MAX_Z; ++k) if (k <= last) { \
+        const uint ax = last - k;           \
+        Z_AXIS(ax)                          \
+    }
+#endif
+#define BCAST_PARAMS                                                                                           \
+    FOR_INPUTS(IN_PARAM) global SO *out, constant uint *geo, uint rank, uint inner, uint row_blocks, uint rows_y, \
+        FOR_INPUTS(IN_FLAG) TA p0, TA p1 LIT_PARAM
+kernel void eltwise_bcast(BCAST_PARAMS) {
     const uint x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
     if (x >= row_blocks || y >= rows_y)
         return;
-    const uint x0 = x * VEC, last = rank - 1;
+    const uint x0 = min(x * VEC, inner - VEC), last = rank - 1;
     FOR_INPUTS(ROW_OFFSET)
-    uint r = z;
-    for (uint ax = last; ax-- > 0;) {
-        uint i = r;
-        if (ax > 0) {
-            i = r % geo[ax];
-            r /= geo[ax];
-        }
-        FOR_INPUTS(AXIS_OFFSET)
-    }
-    block(FOR_INPUTS(IN_PTR) FOR_INPUTS(IN_FLAG_ARG) out + ((size_t)z * rows_y + y) * inner + x0,
-          min((uint)VEC, inner - x0), p0, p1 LIT_ARG);
+    Z_OFFSETS
+    block_vec(FOR_INPUTS(IN_PTR) FOR_INPUTS(IN_FLAG_ARG) out + ((size_t)z * rows_y + y) * inner + x0, p0,
+              p1 LIT_ARG);
+}
+kernel void eltwise_bcast_one(BCAST_PARAMS) {
+    const uint x0 = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
+    if (x0 >= inner || y >= rows_y)
+        return;
+    const uint last = rank - 1;
+    FOR_INPUTS(ROW_OFFSET)
+    Z_OFFSETS
+    block_one(FOR_INPUTS(IN_PTR) out + ((size_t)z * rows_y + y) * inner + x0, p0, p1 LIT_ARG);
 }

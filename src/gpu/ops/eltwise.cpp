@@ -11,6 +11,7 @@ namespace gpu {
 namespace {
 
 constexpr size_t kLocal = 64;  // fixed work-group size: PoCL compiles one variant per local size
+constexpr size_t kUnrolledOuterAxes = 7;  // MAX_Z + 1 in eltwise.cl: more outer axes take -DMANY_AXES
 
 size_t round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
 
@@ -141,11 +142,14 @@ OpConfig eltwise_config(const EltwiseKernel& k, const std::vector<size_t>& input
     OpConfig config;
     const size_t row_blocks = (inner + vec - 1) / vec;
     const size_t local = std::min(kLocal, device.max_work_group_size);
+    // Rows (or a tensor) shorter than one vector: one element a work-item (the _one kernels).
+    const bool one = inner < vec;
+    const size_t row_items = one ? inner : row_blocks;
     if (rank == 1) {
-        l.entry = "eltwise_flat";
+        l.entry = one ? "eltwise_flat_one" : "eltwise_flat";
         l.args.push_back(KernelArg::scalar(static_cast<cl_uint>(inner)));
-        l.args.push_back(KernelArg::scalar(static_cast<cl_uint>(row_blocks)));
-        l.global = {round_up(row_blocks, local)};
+        l.args.push_back(KernelArg::scalar(static_cast<cl_uint>(row_items)));
+        l.global = {round_up(row_items, local)};
         l.local = {local};
         config.impl_name = prefix + "_flat_x" + std::to_string(vec);
     } else {
@@ -163,14 +167,16 @@ OpConfig eltwise_config(const EltwiseKernel& k, const std::vector<size_t>& input
         size_t rows_z = 1;
         for (size_t ax = 0; ax + 1 < outer; ++ax)
             rows_z *= plan.dims[ax];
-        l.entry = "eltwise_bcast";
+        l.entry = one ? "eltwise_bcast_one" : "eltwise_bcast";
+        if (outer > kUnrolledOuterAxes)
+            l.options += " -DMANY_AXES";
         l.args.push_back(KernelArg::constant(0));
         l.args.push_back(KernelArg::scalar(static_cast<cl_uint>(outer)));
         l.args.push_back(KernelArg::scalar(static_cast<cl_uint>(inner)));
-        l.args.push_back(KernelArg::scalar(static_cast<cl_uint>(row_blocks)));
+        l.args.push_back(KernelArg::scalar(static_cast<cl_uint>(row_items)));
         l.args.push_back(KernelArg::scalar(static_cast<cl_uint>(rows_y)));
-        const size_t lx = std::min(local, group_columns(row_blocks)), ly = std::max<size_t>(1, local / lx);
-        l.global = {round_up(row_blocks, lx), round_up(rows_y, ly), rows_z};
+        const size_t lx = std::min(local, group_columns(row_items)), ly = std::max<size_t>(1, local / lx);
+        l.global = {round_up(row_items, lx), round_up(rows_y, ly), rows_z};
         l.local = {lx, ly, 1};
         config.impl_name = prefix + "_bcast_x" + std::to_string(vec);
     }

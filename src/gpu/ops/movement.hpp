@@ -7,15 +7,16 @@
 namespace ovcl {
 namespace gpu {
 
-/// Transpose-1 with a constant order: a tiled register transpose when the innermost axis moves, a
-/// mapped copy of contiguous runs when it stays (movement_transpose.cpp).
+/// Transpose-1 with a constant order: a tiled register transpose when the innermost axis moves, a copy
+/// of contiguous runs (copy_runs, e.g. BERT's [0, 2, 1, 3]) when it stays (movement_transpose.cpp).
 class TransposeOp : public GpuOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;
     OpConfig configure(const Node& node, const DeviceInfo& device) const override;
 };
 
-/// Concat-1: the inputs' slabs side by side in the output rows, up to 4 inputs a launch (movement_concat.cpp).
+/// Concat-1: the inputs' slabs side by side in the output rows: one copy_runs per input when every slab is
+/// 16 elements or more, else up to 4 inputs a launch (movement_concat.cpp).
 class ConcatOp : public GpuOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;
@@ -30,7 +31,7 @@ public:
 };
 
 /// Gather-1/7/8 with a constant axis: v8 with any i32/i64 indices; v1/v7 only with constant indices
-/// inside the axis (movement_gather.cpp).
+/// inside the axis; slices of 16 elements or more (embedding rows) as vectors (movement_gather.cpp).
 class GatherOp : public GpuOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;

@@ -109,6 +109,18 @@ std::vector<MappedCopy::Axis> MappedCopy::simplified() const {
 void MappedCopy::append_to(OpConfig& config, element::Type type, const KernelArg& src, const KernelArg& dst,
                            const KernelArg& fill, Fill mode) const {
     const std::vector<Axis> axes = simplified();
+    // Contiguous runs of a vector or more read inside the source: the loop-free copy_runs.
+    const bool plain = std::none_of(axes.begin(), axes.end(), [](const Axis& a) { return a.mapped; });
+    if (plain && axes.back().stride == 1 && runs_fit(axes.back().extent, axes.size() - 1)) {
+        std::vector<RunAxis> runs;
+        int64_t dst_stride = axes.back().extent;
+        for (size_t a = axes.size() - 1; a-- > 0;) {
+            runs.insert(runs.begin(), RunAxis{axes[a].extent, axes[a].stride, dst_stride});
+            dst_stride *= axes[a].extent;
+        }
+        append_runs(config, type, src, dst, m_base, 0, axes.back().extent, runs);
+        return;
+    }
     int64_t rows = 1;
     for (size_t a = 0; a + 1 < axes.size(); ++a)
         rows *= axes[a].extent;
@@ -155,6 +167,57 @@ void MappedCopy::append_to(OpConfig& config, element::Type type, const KernelArg
               KernelArg::scalar(static_cast<cl_int>(mode)),
               KernelArg::scalar(to_int(chunks)),
               KernelArg::scalar(to_int(rows * chunks))};
+    config.launches.push_back(std::move(l));
+}
+
+KernelLaunch launch_3d(const std::string& entry, element::Type type, int64_t vectors, int64_t rows, int64_t planes) {
+    KernelLaunch l;
+    l.source = "movement";
+    l.entry = entry;
+    l.options = options_for(type);
+    const auto v = static_cast<size_t>(vectors);
+    const size_t lx = v >= 48 ? kLocal : v >= 12 ? 16 : v >= 3 ? 4 : 1, ly = kLocal / lx;
+    const auto r = static_cast<size_t>(rows);
+    l.global = {(v + lx - 1) / lx * lx, (r + ly - 1) / ly * ly, static_cast<size_t>(planes)};
+    l.local = {lx, ly, 1};
+    return l;
+}
+
+void append_runs(OpConfig& config, element::Type type, const KernelArg& src, const KernelArg& dst, int64_t src_base,
+                 int64_t dst_base, int64_t run, std::vector<RunAxis> axes) {
+    if (!runs_fit(run, axes.size()))
+        raise<Exception>("copy_runs: runs of ", run, " elements over ", axes.size(), " axes");
+    if (axes.empty())
+        axes.push_back(RunAxis{});
+    const RunAxis y = axes.back();
+    axes.pop_back();
+    int64_t planes = 1;
+    std::vector<int32_t> geom;
+    for (const RunAxis& a : axes) {
+        geom.insert(geom.end(), {to_int(a.extent), to_int(a.src_stride), to_int(a.dst_stride)});
+        planes *= a.extent;
+    }
+    if (planes * y.extent == 0)
+        return;
+    if (geom.empty())
+        geom.assign(3, 1);  // OpenCL has no empty buffers
+    Tensor g(element::i32, Shape{geom.size()});
+    std::copy(geom.begin(), geom.end(), g.data<int32_t>());
+    config.constants.push_back(g);
+    const int64_t per_item = run_chunk(run);
+    const int64_t vecs = (run + per_item - 1) / per_item;
+    KernelLaunch l = launch_3d("copy_runs", type, vecs, y.extent, planes);
+    l.args = {src,
+              dst,
+              KernelArg::constant(config.constants.size() - 1),
+              KernelArg::scalar(to_int(static_cast<int64_t>(axes.size()))),
+              KernelArg::scalar(to_int(src_base)),
+              KernelArg::scalar(to_int(dst_base)),
+              KernelArg::scalar(to_int(run)),
+              KernelArg::scalar(to_int(vecs)),
+              KernelArg::scalar(to_int(y.extent)),
+              KernelArg::scalar(to_int(y.src_stride)),
+              KernelArg::scalar(to_int(y.dst_stride))};
     config.launches.push_back(std::move(l));
 }
 

@@ -74,6 +74,30 @@ struct RowWork {
 };
 RowWork row_work(int64_t rows, int64_t len);
 
+/// Elements of one vector of the loop-free kernels (VEC in movement.cl): copy_runs and gather_runs take runs
+/// of at least this many elements.
+constexpr int64_t kVec = 16;
+/// The most axes copy_runs enumerates besides its row axis (RUN_AXES in movement.cl).
+constexpr size_t kRunAxes = 4;
+
+/// An axis along which copy_runs repeats its run: extent and the source and destination strides (elements).
+struct RunAxis {
+    int64_t extent = 1, src_stride = 0, dst_stride = 0;
+};
+/// Elements a work-item of copy_runs / gather_runs moves along runs of `run` (>= kVec) elements: 4 vectors
+/// (RUN_CHUNK in movement.cl) or, for runs shorter than that, one.
+inline int64_t run_chunk(int64_t run) { return run >= 4 * kVec ? 4 * kVec : kVec; }
+/// Whether copy_runs can move runs of `run` elements enumerated by `axes` axes.
+inline bool runs_fit(int64_t run, size_t axes) { return run >= kVec && axes <= kRunAxes + 1; }
+/// Appends a copy_runs launch (and its geometry as a constant): for every coordinate of `axes` (outermost
+/// first, runs_fit() true), `run` contiguous elements from src[src_base + sum i_a src_stride_a] to
+/// dst[dst_base + sum i_a dst_stride_a]. One work-item per run_chunk(), no loop, one division per outer axis.
+void append_runs(OpConfig& config, element::Type type, const KernelArg& src, const KernelArg& dst, int64_t src_base,
+                 int64_t dst_base, int64_t run, std::vector<RunAxis> axes);
+/// A 3-D launch of movement.cl over (vectors, rows, planes), its local size one of four (PoCL compiles one
+/// variant per local size): work-groups of 64 along short rows take several rows.
+KernelLaunch launch_3d(const std::string& entry, element::Type type, int64_t vectors, int64_t rows, int64_t planes);
+
 /// The most parts one concat_rows / split_rows launch moves.
 constexpr size_t kMaxParts = 4;
 /// Concat (parts -> joined) or, with `split`, Split (joined -> parts) of rows: part k has `rows` dense rows

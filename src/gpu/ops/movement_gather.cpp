@@ -90,6 +90,23 @@ OpConfig GatherOp::configure(const Node& node, const DeviceInfo&) const {
         indices_arg = KernelArg::constant(0);
         idx64 = 0;
     }
+    if (slice >= movement::kVec) {  // rows of a vector or more (embedding lookups): the loop-free gather_runs
+        const int64_t per_item = movement::run_chunk(slice);
+        const int64_t vecs = (slice + per_item - 1) / per_item;
+        KernelLaunch l = movement::launch_3d("gather_runs", type, vecs, per_batch, outer);
+        l.args = {KernelArg::input(0),
+                  indices_arg,
+                  KernelArg::output(0),
+                  KernelArg::scalar(idx64),
+                  KernelArg::scalar(static_cast<cl_int>(per_batch)),
+                  KernelArg::scalar(static_cast<cl_int>(outer_per_batch)),
+                  KernelArg::scalar(static_cast<cl_int>(g.extent)),
+                  KernelArg::scalar(static_cast<cl_int>(slice)),
+                  KernelArg::scalar(static_cast<cl_int>(vecs))};
+        config.launches.push_back(std::move(l));
+        config.impl_name = "gather_runs";
+        return config;
+    }
     KernelLaunch l = movement::launch_1d("gather", type, work.items);
     l.args = {KernelArg::input(0),
               indices_arg,

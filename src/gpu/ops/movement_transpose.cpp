@@ -1,7 +1,8 @@
 // Transpose-1 on the device. The output axes read the input through permuted strides; after merging
-// axes that stay together, either the innermost output axis is contiguous in the input (a mapped copy
-// of runs), or it is not: then TILE x TILE tiles of the two innermost axes (of input and of output)
-// are transposed in registers, unless those axes are too short to fill a tile (a strided gather).
+// axes that stay together, either the innermost output axis is contiguous in the input (copy_runs, or the
+// mapped copy of runs past its axes), or it is not: then TILE x TILE tiles of the two innermost axes (of input
+// and of output) are transposed in registers (loop-free, the last tile of an axis overlapping its neighbour),
+// unless those axes are too short to fill a tile or more than four other axes remain (a strided gather).
 #include <algorithm>
 
 #include "ops/movement.hpp"
@@ -49,12 +50,12 @@ void append_tiled(OpConfig& config, element::Type type, const std::vector<moveme
 
     const int64_t dl = axes[last].extent, dq = axes[q].extent;
     const int64_t tiles_l = (dl + kTile - 1) / kTile, tiles_q = (dq + kTile - 1) / kTile;
-    const int64_t total = tiles_l * tiles_q * rows;
     // Walking along Q continues 16 source rows; along L, 16 destination rows. The other side then
     // jumps by 16 of its strides: keep the jumps on the side whose rows lie closer together (reads
     // win a tie: a stalled load costs more than a store).
     const bool q_first = axes[last].stride >= out_stride[q];
-    KernelLaunch l = movement::launch_1d("transpose_tiled", type, total);
+    const int64_t tiles_x = q_first ? tiles_q : tiles_l, tiles_y = q_first ? tiles_l : tiles_q;
+    KernelLaunch l = movement::launch_3d("transpose_tiles", type, tiles_x, tiles_y, rows);
     l.args = {KernelArg::input(0),
               KernelArg::output(0),
               KernelArg::constant(config.constants.size() - 1),
@@ -63,10 +64,9 @@ void append_tiled(OpConfig& config, element::Type type, const std::vector<moveme
               KernelArg::scalar(static_cast<cl_int>(axes[last].stride)),
               KernelArg::scalar(static_cast<cl_int>(dq)),
               KernelArg::scalar(static_cast<cl_int>(out_stride[q])),
-              KernelArg::scalar(static_cast<cl_int>(tiles_l)),
-              KernelArg::scalar(static_cast<cl_int>(tiles_q)),
-              KernelArg::scalar(static_cast<cl_int>(q_first ? 1 : 0)),
-              KernelArg::scalar(static_cast<cl_int>(total))};
+              KernelArg::scalar(static_cast<cl_int>(tiles_x)),
+              KernelArg::scalar(static_cast<cl_int>(tiles_y)),
+              KernelArg::scalar(static_cast<cl_int>(q_first ? 1 : 0))};
     config.launches.push_back(std::move(l));
 }
 
@@ -99,7 +99,8 @@ OpConfig TransposeOp::configure(const Node& node, const DeviceInfo&) const {
     for (size_t a = 0; a < axes.size(); ++a)
         if (axes[a].stride == 1)
             q = a;
-    if (q != last && axes[last].extent >= kTile && axes[q].extent >= kTile) {
+    // Tiles when both axes fill one and the other axes fit transpose_tiles (its z enumerates kRunAxes).
+    if (q != last && axes[last].extent >= kTile && axes[q].extent >= kTile && axes.size() - 2 <= movement::kRunAxes) {
         append_tiled(config, type, axes, q);
         config.impl_name = "transpose_tiled16";
         return config;
