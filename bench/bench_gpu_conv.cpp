@@ -284,33 +284,6 @@ double copy_seconds(gpu::GpuEnv& e, size_t out_floats, int ratio) {
     });
 }
 
-// The node's kernels as candidate `index` of its tuner list configures them (bench::prepare_on_device runs the
-// heuristic's pick): the generic conv2d_dw16 of before the dedicated kernels, for the before/after ratio. Only for
-// depthwise nodes: their launches take inputs, outputs and constants (no scratch buffers).
-std::unique_ptr<bench::DeviceNode> prepare_candidate(gpu::GpuEnv& e, const Conv& conv, size_t index) {
-    const auto* op = dynamic_cast<const gpu::tuning::TunableOp*>(gpu::find_gpu_op(conv.node->get_type_name()));
-    auto d = std::make_unique<bench::DeviceNode>();
-    d->env = &e;
-    d->config = op->configure_candidate(*conv.node, e.device, index);
-    for (const Tensor& t : conv.inputs)
-        d->in.push_back(gpu::make_buffer(e.context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                         t.data()));
-    d->out.push_back(gpu::make_buffer(e.context, shape_size(conv.node->get_output_shape(0)) * sizeof(float),
-                                      CL_MEM_READ_WRITE));
-    for (const Tensor& t : d->config.constants)
-        d->constants.push_back(gpu::make_buffer(e.context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                                t.data()));
-    bench::DeviceNode& dn = *d;
-    const auto buffer_of = [&dn](const gpu::KernelArg& a) {
-        return (a.kind == gpu::KernelArg::Kind::INPUT    ? dn.in
-                : a.kind == gpu::KernelArg::Kind::OUTPUT ? dn.out
-                                                         : dn.constants)[a.index];
-    };
-    for (const auto& launch : d->config.launches)
-        d->kernels.push_back(gpu::make_kernel(*e.programs, launch, buffer_of, ""));
-    return d;
-}
-
 // Enqueues a node's kernels without waiting.
 void enqueue_all(const bench::DeviceNode& d) {
     for (size_t i = 0; i < d.kernels.size(); ++i)
@@ -343,7 +316,10 @@ void BM_GpuDepthwiseMbv2(benchmark::State& state) {
     const double copy = copy_seconds(e, s.c * ohw * ohw, s.stride == 1 ? 1 : 4);
     const auto* tunable = dynamic_cast<const gpu::tuning::TunableOp*>(gpu::find_gpu_op("GroupConvolution"));
     const size_t generic = tunable->candidate_names(*conv.node, e.device).size() - 1;  // conv2d_dw16
-    const auto before = prepare_candidate(e, conv, generic);
+    // The generic conv2d_dw16 of before the dedicated kernels, for the before/after ratio.
+    const auto before = bench::prepare_on_device(state, *conv.node, conv.inputs, generic);
+    if (!before)
+        return;
     const double dw16 = seconds_per_call(e, [&] { enqueue_all(*before); });
     state.counters["dw16_ms"] = 1e3 * dw16;
     state.counters["speedup_over_dw16"] = dw16 / t;

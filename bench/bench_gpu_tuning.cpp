@@ -60,33 +60,9 @@ const gpu::tuning::TunableOp& tunable(const Node& node) {
     return dynamic_cast<const gpu::tuning::TunableOp&>(*gpu::find_gpu_op(node.get_type_name()));
 }
 
-// Candidate `index` of the shape's convolution, set up on the device (bench::prepare_on_device's steps with
-// configure_candidate instead of configure).
-std::unique_ptr<bench::DeviceNode> prepare(benchmark::State& state, const Conv& conv, size_t index) {
-    auto d = bench::prepare_on_device(state, *conv.node, conv.inputs);
-    if (!d)
-        return nullptr;
-    gpu::GpuEnv& e = *d->env;
-    d->config = tunable(*conv.node).configure_candidate(*conv.node, e.device, index);
-    d->constants.clear();
-    d->kernels.clear();
-    for (const Tensor& t : d->config.constants)
-        d->constants.push_back(
-            gpu::make_buffer(e.context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, t.data()));
-    bench::DeviceNode& dn = *d;
-    auto buffer_of = [&dn](const gpu::KernelArg& a) {
-        return (a.kind == gpu::KernelArg::Kind::INPUT    ? dn.in
-                : a.kind == gpu::KernelArg::Kind::OUTPUT ? dn.out
-                                                         : dn.constants)[a.index];
-    };
-    for (const auto& launch : d->config.launches)
-        d->kernels.push_back(gpu::make_kernel(*e.programs, launch, buffer_of, ""));
-    return d;
-}
-
 void BM_Candidate(benchmark::State& state, const ConvShape& shape, size_t index) {
     const Conv conv = make(shape);
-    const auto d = prepare(state, conv, index);
+    const auto d = bench::prepare_on_device(state, *conv.node, conv.inputs, index);
     if (!d)
         return;
     d->run();  // the first launch compiles the work-group function for the local size
@@ -98,7 +74,7 @@ void BM_Candidate(benchmark::State& state, const ConvShape& shape, size_t index)
         std::unique_ptr<bench::DeviceNode> h;
         state.counters["vs_heuristic"] = gflops / bench::baseline_gflops(key, conv.flops, [&] {
             if (!h)
-                h = prepare(state, conv, 0);
+                h = bench::prepare_on_device(state, *conv.node, conv.inputs, 0);
             h->run();
         });
     }

@@ -2,11 +2,13 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <mutex>
 
 #include "common/cpu_peak.hpp"
+#include "tuning.hpp"
 #include "ovcl/op_registry.hpp"
 
 namespace ovcl {
@@ -70,8 +72,8 @@ void DeviceNode::run() const {
     env->queue.finish();
 }
 
-std::unique_ptr<DeviceNode> prepare_on_device(benchmark::State& state, const Node& node,
-                                              const TensorVector& inputs) {
+std::unique_ptr<DeviceNode> prepare_on_device(benchmark::State& state, const Node& node, const TensorVector& inputs,
+                                              std::optional<size_t> candidate) {
     gpu::GpuEnv* e = gpu_env();
     if (!e) {
         state.SkipWithError("no OpenCL device");
@@ -84,12 +86,24 @@ std::unique_ptr<DeviceNode> prepare_on_device(benchmark::State& state, const Nod
     }
     auto d = std::make_unique<DeviceNode>();
     d->env = e;
-    d->config = gpu::find_gpu_op(node.get_type_name())->configure(node, e->device);
+    const gpu::GpuOp* op = gpu::find_gpu_op(node.get_type_name());
+    if (candidate) {
+        const auto* tunable = dynamic_cast<const gpu::tuning::TunableOp*>(op);
+        if (!tunable) {
+            state.SkipWithError((node.get_type_name() + " has no kernel candidates").c_str());
+            return nullptr;
+        }
+        d->config = tunable->configure_candidate(node, e->device, *candidate);
+    } else {
+        d->config = op->configure(node, e->device);
+    }
     for (const Tensor& t : inputs)
         d->in.push_back(gpu::make_buffer(e->context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                          t.data()));
-    d->out.push_back(gpu::make_buffer(e->context, shape_size(node.get_output_shape(0)) * sizeof(float),
-                                      CL_MEM_READ_WRITE));
+    for (size_t i = 0; i < node.get_output_size(); ++i)
+        d->out.push_back(gpu::make_buffer(
+            e->context, std::max<size_t>(1, shape_size(node.get_output_shape(i)) * node.get_output_element_type(i).size()),
+            CL_MEM_READ_WRITE));
     for (const Tensor& t : d->config.constants)
         d->constants.push_back(gpu::make_buffer(e->context, t.get_byte_size(),
                                                 CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, t.data()));

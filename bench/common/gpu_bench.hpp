@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,10 +46,12 @@ struct DeviceNode {
     void run() const;
 };
 
-/// Validates and configures `node` on gpu_env() and sets it up. Null, after state.SkipWithError(), when there
-/// is no device or the device refuses the node.
-std::unique_ptr<DeviceNode> prepare_on_device(benchmark::State& state, const Node& node,
-                                              const TensorVector& inputs);
+/// Validates and configures `node` on gpu_env() and sets it up: every output and scratch buffer made, the
+/// inputs uploaded. Null, after state.SkipWithError(), when there is no device or the device refuses the
+/// node. `candidate`: the kernel selector's candidate of that index (tuning::TunableOp::configure_candidate)
+/// instead of the heuristic's pick.
+std::unique_ptr<DeviceNode> prepare_on_device(benchmark::State& state, const Node& node, const TensorVector& inputs,
+                                              std::optional<size_t> candidate = std::nullopt);
 
 /// Baseline rates (GFLOP/s) by key, kept for the process: a baseline benchmark stores its figure, the
 /// benchmark compared with it reads it. baseline_gflops() measures one (warm-up call, then timed calls
