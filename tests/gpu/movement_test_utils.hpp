@@ -26,6 +26,17 @@ inline Tensor ints(const Ints& v, element::Type type = element::i64) {
 inline Tensor scalar_int(int64_t v, element::Type type = element::i64) { return make_tensor<int64_t>(type, {}, {v}); }
 
 /// Why the device refuses the node ("" when it accepts it).
+inline std::shared_ptr<Node> transpose(element::Type t, const Shape& s, const Ints& order) {
+    return op::make("Transpose", {op::parameter(t, s), op::constant(ints(order))});
+}
+
+inline std::shared_ptr<Node> concat(element::Type t, const std::vector<Shape>& shapes, int64_t axis) {
+    OutputVector in;
+    for (const auto& s : shapes)
+        in.push_back(op::parameter(t, s));
+    return op::make("Concat", in, {{"axis", std::to_string(axis)}});
+}
+
 inline std::string refusal(const std::shared_ptr<Node>& node) {
     const gpu::Validation v = gpu::validate_node(*node, gpu_env()->device);
     return v.supported ? std::string() : v.reason;

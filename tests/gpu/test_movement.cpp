@@ -12,20 +12,10 @@ using test::kElementTypes;
 
 namespace {
 
-std::shared_ptr<Node> transpose(element::Type t, const Shape& s, const Ints& order) {
-    return op::make("Transpose", {op::parameter(t, s), op::constant(ints(order))});
-}
-
 ::testing::AssertionResult transpose_ok(element::Type t, const Shape& s, const Ints& order, uint32_t seed = 7) {
     return same_as_host(transpose(t, s, order), {data(t, s, seed), ints(order)});
 }
 
-std::shared_ptr<Node> concat(element::Type t, const std::vector<Shape>& shapes, int64_t axis) {
-    OutputVector in;
-    for (const auto& s : shapes)
-        in.push_back(op::parameter(t, s));
-    return op::make("Concat", in, {{"axis", std::to_string(axis)}});
-}
 
 }  // namespace
 

@@ -13,17 +13,6 @@ using test::kElementTypes;
 
 namespace {
 
-std::shared_ptr<Node> transpose(element::Type t, const Shape& s, const Ints& order) {
-    return op::make("Transpose", {op::parameter(t, s), op::constant(ints(order))});
-}
-
-std::shared_ptr<Node> concat(element::Type t, const std::vector<Shape>& shapes, int64_t axis) {
-    OutputVector in;
-    for (const auto& s : shapes)
-        in.push_back(op::parameter(t, s));
-    return op::make("Concat", in, {{"axis", std::to_string(axis)}});
-}
-
 TensorVector data_for(const std::shared_ptr<Node>& node, uint32_t seed) {
     TensorVector in;
     for (size_t i = 0; i < node->get_input_size(); ++i) {

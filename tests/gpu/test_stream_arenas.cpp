@@ -83,6 +83,16 @@ Cases reference_cases(Core& core, const std::shared_ptr<Model>& model, const std
 // f32 sums of 72 and 16 products: 1e-5 absolute + relative.
 constexpr double kTol = 1e-5;
 
+/// One request per case, on the single stream of `compiled`, each with its case's input.
+std::vector<InferRequest> requests_for(CompiledModel& compiled, const Cases& cases) {
+    std::vector<InferRequest> requests;
+    for (const Tensor& input : cases.inputs) {
+        requests.push_back(compiled.create_infer_request());
+        requests.back().set_tensor("x", input);
+    }
+    return requests;
+}
+
 TEST(SharedStream, SyncInferFromThreadsGetsEachRequestsOwnOutputs) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
@@ -91,11 +101,7 @@ TEST(SharedStream, SyncInferFromThreadsGetsEachRequestsOwnOutputs) {
     const size_t n = 4;
     const Cases cases = reference_cases(core, model, std::vector<Shape>(n, shape));
     auto compiled = core.compile_model(model, "GPU", {{"NUM_STREAMS", "1"}});
-    std::vector<InferRequest> requests;
-    for (size_t i = 0; i < n; ++i) {
-        requests.push_back(compiled.create_infer_request());
-        requests[i].set_tensor("x", cases.inputs[i]);
-    }
+    std::vector<InferRequest> requests = requests_for(compiled, cases);
     std::atomic<int> wrong{0};
     std::vector<std::thread> threads;
     for (size_t i = 0; i < n; ++i)
@@ -119,11 +125,7 @@ TEST(SharedStream, AsyncCallbacksAndSyncInferOnOneStream) {
     const size_t n = 4;
     const Cases cases = reference_cases(core, model, std::vector<Shape>(n, shape));
     auto compiled = core.compile_model(model, "GPU", {{"NUM_STREAMS", "1"}});
-    std::vector<InferRequest> requests;
-    for (size_t i = 0; i < n; ++i) {
-        requests.push_back(compiled.create_infer_request());
-        requests[i].set_tensor("x", cases.inputs[i]);
-    }
+    std::vector<InferRequest> requests = requests_for(compiled, cases);
     // Requests 0..2 restart themselves from their callbacks 40 times; request 3 runs infer() on this thread meanwhile.
     const int runs = 40;
     std::mutex mutex;
@@ -172,11 +174,7 @@ TEST(SharedStream, RequestsOfOtherShapesGrowTheArenasWhileOthersRun) {
     const std::vector<Shape> shapes{{1, 8, 8, 8}, {1, 8, 16, 12}, {1, 8, 32, 32}, {1, 8, 20, 40}, {1, 8, 8, 8}};
     const Cases cases = reference_cases(core, model, shapes);
     auto compiled = core.compile_model(model, "GPU", {{"NUM_STREAMS", "1"}});
-    std::vector<InferRequest> requests;
-    for (size_t i = 0; i < shapes.size(); ++i) {
-        requests.push_back(compiled.create_infer_request());
-        requests[i].set_tensor("x", cases.inputs[i]);
-    }
+    std::vector<InferRequest> requests = requests_for(compiled, cases);
     for (int round = 0; round < 3; ++round) {
         for (auto& r : requests)
             r.start_async();
