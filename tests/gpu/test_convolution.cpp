@@ -171,8 +171,9 @@ TEST(GpuGroupConvolution, Groups) {
     for (const auto& s : cases) {
         const Case t = make_case("GroupConvolution", s.data, s.filter, attrs_of(s.w));
         EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << describe(s.data, s.filter, s.w);
-        EXPECT_NE(gpu::find_gpu_op("GroupConvolution")->configure(*t.node, test::gpu_env()->device).impl_name,
-                  "conv2d_dw16");
+        EXPECT_EQ(gpu::find_gpu_op("GroupConvolution")->configure(*t.node, test::gpu_env()->device).impl_name.rfind(
+                      "conv2d_k16_", 0),
+                  0u);  // grouped, not depthwise: the direct kernel
     }
 }
 
@@ -265,7 +266,7 @@ TEST(GpuGroupConvolution, F16) {
     ASSERT_TRUE(validate(runtime.node).supported) << validate(runtime.node).reason;
     EXPECT_TRUE(test::gpu_matches_host(runtime.node, runtime.inputs, kAbsF16, kRelF16));
     EXPECT_EQ(gpu::find_gpu_op("GroupConvolution")->configure(*runtime.node, test::gpu_env()->device).impl_name,
-              "conv2d_dw16_f16");
+              "conv2d_dw_flat2_f16");
 }
 
 // The fused conv + bias + activation node in f16: the bias is converted to f32 once, the result rounded once.

@@ -102,7 +102,7 @@ TEST(GpuFusion, ActivationsOfConvAndGroupConv) {
     EXPECT_EQ(r.fused_names.size(), 6u);
     EXPECT_EQ(r.fused_names.at("a2"), "c2,b2,a2");
     EXPECT_EQ(r.fused_names.at("b4"), "c4,b4");
-    EXPECT_EQ(r.primitive.at("a2"), "conv2d_dw16_fused");
+    EXPECT_EQ(r.primitive.at("a2"), "conv2d_dw_flat2_fused");
 }
 
 TEST(GpuFusion, MatMulBiasActivation) {

@@ -168,7 +168,7 @@ TEST(GpuFusionResidual, WhatIsNotFused) {
     EXPECT_EQ(r.fused_names.at("b0"), "c0,b0");
     EXPECT_EQ(r.fused_names.at("a0"), "s0,a0");
     EXPECT_EQ(r.fused_names.at("b1"), "c1,b1");
-    EXPECT_EQ(r.primitive.at("b1"), "conv2d_dw16_fused");
+    EXPECT_EQ(r.primitive.at("b1"), "conv2d_dw_flat_fused");
     EXPECT_EQ(r.ops, 4u);
 
     const Runtime host_add = compare(model, {{"OVCL_GPU_HOST_OPS", "Add"}});
@@ -239,5 +239,5 @@ TEST(GpuFusionResidual, ValidateAndHandChecked) {
     const Tensor dw = test::random_tensor(element::f32, {16, 1, 1, 1, 1}, -1, 1, 3);
     const auto depthwise = fused("FusedGroupConvolution", dw, {1, 16, 1, 4});
     EXPECT_EQ(gpu::validate_node(*depthwise, device).reason,
-              "the depthwise kernel (conv2d_dw16) has no fused residual Add");
+              "the depthwise kernels (conv2d_dw*) have no fused residual Add");
 }

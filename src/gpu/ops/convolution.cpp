@@ -334,7 +334,7 @@ Validation ConvolutionOp::validate(const Node& node, const DeviceInfo&) const {
     if (!epilogue.supported)
         return epilogue;
     if (g.depthwise() && has_residual(node))
-        return Validation::no("the depthwise kernel (conv2d_dw16) has no fused residual Add");
+        return Validation::no("the depthwise kernels (conv2d_dw*) have no fused residual Add");
     if (too_big(shape_size(node.get_input_shape(0))) || too_big(shape_size(node.get_output_shape(0))) ||
         too_big(static_cast<size_t>(g.groups * padded_k * g.in_channels * g.kd * g.kh * g.kw)))
         return Validation::no("a tensor of 2^31 elements or more (the kernels index with 32-bit integers)");
@@ -365,7 +365,7 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
         const std::vector<DwPlan> plans = dw_candidates(g);
         config.launches.push_back(depthwise_launch(g, plans.at(std::min(index, plans.size() - 1)), device));
         config.launches.back().options += storage_options(node, true);
-        config.impl_name = prefix(g) + "_dw16";
+        config.impl_name = prefix(g) + config.launches.back().entry.substr(6);  // "_dw_flat2", ..., "_dw16"
         if (is_fused(node)) {
             const auto channels = static_cast<size_t>(g.groups * g.out_channels);
             config.constants.push_back(channel_bias(node, channels, channels));

@@ -19,8 +19,8 @@ namespace gpu {
 ///     conv2d_dw_flat   stride 1, OW == W, 2-D otherwise: the channel plane flattened, columns masked at row ends;
 ///     conv2d_dw_s2     stride 2 along W with 3 taps there (no dilation along W), 2-D: even / odd lanes of two loads;
 ///     conv2d_dw16      every other depthwise shape (3-D, other strides and kernels), 16 output pixels of a row.
-///   impl names "conv2d_..." for 1-D / 2-D, "conv3d_..." for 3-D; every depthwise kernel is "conv2d_dw16[...]"
-///   (the tuning candidate names tell them apart).
+///   impl names "conv2d_..." for 1-D / 2-D, "conv3d_..." for 3-D; a depthwise one names its kernel
+///   ("conv2d_dw_flat2", "conv2d_dw_flat", "conv2d_dw_s2", "conv2d_dw16"; the tuning candidate names add the work sizes).
 /// FusedConvolution / FusedGroupConvolution (fusions.hpp): the same kernels with the bias + activation epilogue
 ///   of epilogue.hpp (impl "..._fused"; "..._fused_res" with a fused residual Add, conv2d_k16 only); refused also
 ///   when the bias is not a Constant, and with a residual Add on a depthwise convolution.
