@@ -5,7 +5,7 @@ One row per request (its pipeline stages) and one row per device queue (input wr
 output reads from OpenCL event timestamps), over a window in the steady state, so a reader sees
 one request upload while another computes and a third reads back.
 
-    OVCL_TRACE=/tmp/async.json build/bin/ovcl_bench_async --benchmark_filter='BM_Async/4$'
+    OVCL_TRACE=/tmp/async.json build/bin/ovcl_bench_async --benchmark_filter='BM_Async/nireq:4/streams:0/callbacks:0'
     python3 bench/plot_async_timeline.py /tmp/async.json docs/img/async_timeline.png
 
 Needs matplotlib (pip install matplotlib); not part of CI.
@@ -53,19 +53,41 @@ def main():
     args = ap.parse_args()
 
     slices = load(args.trace)
-    requests = [(k, v) for k, v in slices.items() if k[0] == "requests" and any(s[2] in ASYNC_STAGES for s in v)]
-    requests.sort(key=lambda kv: -len(kv[1]))
-    requests = sorted(requests[: args.requests], key=lambda kv: kv[0][1])
-    if not requests:
-        raise SystemExit("no async request tracks in " + args.trace)
-    queues = sorted((k, v) for k, v in slices.items() if k[0] == "device")
+    tracks = {k[1]: sorted(v) for k, v in slices.items()
+              if k[0] == "requests" and any(s[2] in ASYNC_STAGES for s in v)}
+    starts = {name: [s[0] for s in v if s[2] == ASYNC_STAGES[0]] for name, v in tracks.items()}
+    starts = {name: v for name, v in starts.items() if len(v) >= 2}
+    if not starts:
+        raise SystemExit("no request track with two inferences in " + args.trace)
+    # The period: the slowest track's median gap between inference starts (the median, because a bench may pause
+    # requests between rounds: bench_async interleaves sync rounds on a request of its own).
+    period = max(sorted(b - a for a, b in zip(v, v[1:]))[(len(v) - 1) // 2] for v in starts.values())
+    length = args.periods * period
 
-    # The window: from the middle of the run, a few inference periods of the first request.
-    starts = sorted(s[0] for s in requests[0][1] if s[2] == "Preprocess+Upload")
-    mid = len(starts) // 2
-    period = (starts[-1] - starts[0]) / max(1, len(starts) - 1)
-    t0 = starts[mid]
-    t1 = t0 + args.periods * period
+    # The window: the one nearest the middle of the run in which the requests in flight are steadily so: every
+    # track with a stage in the window starts one in both of its halves (not the end of one round and the start
+    # of the next), and there are as many as asked (or as there are).
+    def in_flight(t0):
+        active = [n for n, v in tracks.items() if any(ts < t0 + length and ts + dur > t0 for ts, dur, _ in v)]
+        steady = all(any(t0 <= t < t0 + length / 2 for t in starts.get(n, [])) and
+                     any(t0 + length / 2 <= t < t0 + length for t in starts.get(n, [])) for n in active)
+        return active if steady else []
+
+    wanted = min(args.requests, len(starts))
+    candidates = sorted({t for v in starts.values() for t in v})
+    middle = (candidates[0] + candidates[-1]) / 2
+    candidates.sort(key=lambda t: abs(t - middle))
+    t0, chosen = None, []
+    for t in candidates[:4000]:
+        chosen = in_flight(t)
+        if len(chosen) >= wanted:
+            t0 = t
+            break
+    if t0 is None:
+        raise SystemExit(f"no window of {length / 1000.0:.2f} ms with {wanted} requests steadily in flight")
+    t1 = t0 + length
+    requests = [((None, n), tracks[n]) for n in sorted(chosen)[: args.requests]]
+    queues = sorted((k, v) for k, v in slices.items() if k[0] == "device")
 
     rows = [(name, v, True) for (_, name), v in requests] + [(name, v, False) for (_, name), v in queues]
     fig, ax = plt.subplots(figsize=(12, 0.55 * len(rows) + 1.6))

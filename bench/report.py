@@ -284,14 +284,14 @@ def plots(benches, img_dir, stamp):
         written.append(path)
 
     rows = {r["name"]: r for r in benches.get("async", {}).get("rows", []) if not r["error"]}
-    # BM_Async/<nireq>[/<streams>] (also with arg names: nireq:4/streams:0) and BM_AsyncCallbacks alike: a line per
-    # function and streams setting (0: what the THROUGHPUT hint picks).
+    # BM_Async/nireq:<n>/streams:<s>/callbacks:<c>: a line per driver (restarted from callbacks or waited in turn)
+    # and streams setting (0: what the THROUGHPUT hint picks).
     series = {}
     for n, r in rows.items():
-        m = re.match(r"^(BM_Async\w*)/(?:nireq:)?(\d+)(?:/(?:streams:)?(\d+))?", n)
+        m = re.match(r"^BM_Async/nireq:(\d+)/streams:(\d+)/callbacks:(\d+)", n)
         if m and "infer_per_s" in r["counters"]:
-            key = (m.group(1), int(m.group(3) or 0))
-            series.setdefault(key, []).append((int(m.group(2)), r["counters"]["infer_per_s"]))
+            key = ("BM_AsyncCallbacks" if m.group(3) == "1" else "BM_Async", int(m.group(2)))
+            series.setdefault(key, []).append((int(m.group(1)), r["counters"]["infer_per_s"]))
     sync = next((r["counters"].get("infer_per_s") for n, r in rows.items() if n.startswith("BM_Sync")), None)
     if series:
         fig, ax = plt.subplots(figsize=(6.4, 3.8))
