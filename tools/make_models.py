@@ -261,7 +261,16 @@ def figures_from_report(report, cmd):
         "throughput_fps": float(res["throughput"]),
         "compile_ms": float(res.get("compile model time (ms)", "nan")),
         "first_inference_ms": float(res.get("first inference time (ms)", "nan")),
+        # ovcl's GPU plugin only: its memory plan (what one stream allocates, the largest set of tensors alive at
+        # one step, all tensors); None from benchmark_app and other devices.
+        "memory_peak_bytes": _int_or_none(res.get("device memory peak (bytes)")),
+        "memory_live_set_bytes": _int_or_none(res.get("device memory largest live set (bytes)")),
+        "memory_all_tensors_bytes": _int_or_none(res.get("device memory all tensors (bytes)")),
     }
+
+
+def _int_or_none(text):
+    return int(text) if text is not None else None
 
 
 def openvino_cpu_benchmark(xml, seconds):
