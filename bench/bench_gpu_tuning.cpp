@@ -1,12 +1,14 @@
-// The kernel selector's candidates (src/gpu/tuning.hpp) for ResNet-50's convolutions on GPU.0 (PoCL's CPU device
-// in CI): every candidate of each shape timed in the same run, the heuristic's pick (candidate 0) first, so each
-// other candidate reports vs_heuristic = the heuristic's time over its own (> 1: faster than the default). This is
-// what GPU_TUNING_MODE=CREATE measures once per shape at compile time, with more iterations.
+// The kernel selector's candidates (src/gpu/tuning.hpp) for ResNet-50's and MobileNet-V2's convolutions on GPU.0
+// (PoCL's CPU device in CI): every candidate of each shape timed in the same run, the heuristic's pick (candidate
+// 0) first; each other candidate runs interleaved with it and reports vs_heuristic = the median of the heuristic's
+// time over its own (> 1: faster than the default). This is what GPU_TUNING_MODE=CREATE measures once per shape
+// at compile time, with more iterations.
 //   build/bin/ovcl_bench_gpu_tuning --benchmark_out=gpu_tuning.json --benchmark_out_format=json
-// Figures on a loaded machine vary by a few percent from run to run: read small ratios as noise.
+// The rates (GFLOP/s, pct_peak) of a loaded machine vary from run to run; vs_heuristic much less.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -25,12 +27,17 @@ struct ConvShape {
     size_t c, k, kernel, hw, stride;
 };
 
-// ResNet-50's bottleneck convolutions (batch 1): the 3x3 of each stage and stage 1's 1x1 pair.
+// ResNet-50's bottleneck convolutions (batch 1): the 3x3 of each stage and stage 1's 1x1 pair, and its 7x7 stem;
+// MobileNet-V2's stem and 1x1 convolutions with few input channels (large maps) and many (14x14 and 7x7 maps).
 const std::vector<ConvShape>& shapes() {
     static const std::vector<ConvShape> s = {
         {"res2_3x3_c64_56", 64, 64, 3, 56, 1},      {"res2_1x1_c64_k256_56", 64, 256, 1, 56, 1},
         {"res2_1x1_c256_k64_56", 256, 64, 1, 56, 1}, {"res3_3x3_c128_28", 128, 128, 3, 28, 1},
         {"res4_3x3_c256_14", 256, 256, 3, 14, 1},    {"res5_3x3_c512_7", 512, 512, 3, 7, 1},
+        {"res1_7x7s2_c3_224", 3, 64, 7, 224, 2},     {"mbv2_stem_3x3s2_c3_224", 3, 32, 3, 224, 2},
+        {"mbv2_1x1_c16_k96_112", 16, 96, 1, 112, 1}, {"mbv2_1x1_c24_k144_56", 24, 144, 1, 56, 1},
+        {"mbv2_1x1_c96_k576_14", 96, 576, 1, 14, 1}, {"mbv2_1x1_c960_k160_7", 960, 160, 1, 7, 1},
+        {"mbv2_1x1_c320_k1280_7", 320, 1280, 1, 7, 1},
     };
     return s;
 }
@@ -60,23 +67,47 @@ const gpu::tuning::TunableOp& tunable(const Node& node) {
     return dynamic_cast<const gpu::tuning::TunableOp&>(*gpu::find_gpu_op(node.get_type_name()));
 }
 
+// The heuristic's pick (index 0) alone; any other candidate interleaved with it: each iteration runs the
+// heuristic's kernel, then the candidate's, so both see the same machine, and vs_heuristic is the median over the
+// iterations of (heuristic's time / candidate's). Rates measured minutes apart on a shared machine differed by
+// more than the candidates do (ResNet-50's 7x7 layer: 0.6x one run, 1.4x the next).
 void BM_Candidate(benchmark::State& state, const ConvShape& shape, size_t index) {
     const Conv conv = make(shape);
     const auto d = bench::prepare_on_device(state, *conv.node, conv.inputs, index);
     if (!d)
         return;
     d->run();  // the first launch compiles the work-group function for the local size
-    const double gflops = bench::timed_loop(state, conv.flops, [&] { d->run(); });
-    const std::string key = std::string("heuristic ") + shape.name;
-    if (index == 0)
-        bench::store_baseline(key, gflops);
-    else {  // the heuristic's figure of this run (measured now when a filter left it out)
-        std::unique_ptr<bench::DeviceNode> h;
-        state.counters["vs_heuristic"] = gflops / bench::baseline_gflops(key, conv.flops, [&] {
-            if (!h)
-                h = bench::prepare_on_device(state, *conv.node, conv.inputs, 0);
+    std::unique_ptr<bench::DeviceNode> h;
+    if (index != 0) {
+        h = bench::prepare_on_device(state, *conv.node, conv.inputs, 0);
+        if (!h)
+            return;
+        h->run();
+    }
+    using clock = std::chrono::steady_clock;
+    std::vector<double> ratios;
+    double seconds = 0;
+    const double cpu0 = bench::cpu_seconds();
+    for (auto _ : state) {
+        double heuristic = 0;
+        if (h) {
+            state.PauseTiming();
+            const auto t0 = clock::now();
             h->run();
-        });
+            heuristic = std::chrono::duration<double>(clock::now() - t0).count();
+            state.ResumeTiming();
+        }
+        const auto t0 = clock::now();
+        d->run();
+        const double mine = std::chrono::duration<double>(clock::now() - t0).count();
+        seconds += mine;
+        if (h)
+            ratios.push_back(heuristic / mine);
+    }
+    bench::report(state, conv.flops, seconds, bench::cpu_seconds() - cpu0);
+    if (!ratios.empty()) {
+        std::nth_element(ratios.begin(), ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2), ratios.end());
+        state.counters["vs_heuristic"] = ratios[ratios.size() / 2];
     }
     state.SetLabel(d->config.impl_name + (index == 0 ? " (heuristic)" : ""));
 }
