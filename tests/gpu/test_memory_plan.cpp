@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "common/models.hpp"
+#include "common/openvino_models.hpp"
 #include "common/test_utils.hpp"
 #include "gpu_test_utils.hpp"
 #include "memory_plan.hpp"
@@ -185,19 +186,9 @@ struct ResNet50 {
     std::string why_not;
 
     ResNet50() {
-        if (std::system("python3 -c 'import openvino, numpy' > /dev/null 2>&1") != 0) {
-            why_not = "the openvino wheel is not installed (pip install openvino numpy)";
-            return;
-        }
-        fs::create_directories(dir);
-        const fs::path script = fs::path(OVCL_TEST_DATA_DIR) / ".." / ".." / "tools" / "make_models.py";
-        const fs::path log = dir / "make_models.log";
-        const std::string cmd = "python3 '" + script.string() + "' --models resnet50 --no-benchmark --out '" +
-                                dir.string() + "' > '" + log.string() + "' 2>&1";
-        if (std::system(cmd.c_str()) != 0) {
-            std::ifstream in(log);
-            why_not = "tools/make_models.py failed: " + std::string(std::istreambuf_iterator<char>(in), {});
-        }
+        why_not = test::openvino_wheel_missing(test::python());
+        if (why_not.empty())
+            why_not = test::make_openvino_model(test::python(), "resnet50", dir);
     }
     ~ResNet50() { fs::remove_all(dir); }
     std::string file(const std::string& relative) const { return (dir / "resnet50" / relative).string(); }

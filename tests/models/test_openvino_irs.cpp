@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "common/openvino_models.hpp"
 #include "common/test_utils.hpp"
 #include "ovcl/core.hpp"
 #include "tools/npy.hpp"
@@ -28,28 +29,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr double kTolerance = 1e-4;
-
-const fs::path kSourceDir = fs::path(OVCL_TEST_DATA_DIR).parent_path().parent_path();
-const fs::path kBuildDir = fs::path(OVCL_BUILD_BIN_DIR).parent_path();
-
-std::string quoted(const std::string& s) { return "'" + s + "'"; }
-
-std::string python() {
-    if (const char* p = std::getenv("OVCL_PYTHON"); p && *p)
-        return p;
-    const fs::path venv = kBuildDir / "venv" / "bin" / "python3";
-    return fs::exists(venv) ? venv.string() : "python3";
-}
-
-bool wheel_importable(const std::string& py) {
-    return std::system((quoted(py) + " -c 'import openvino, numpy' >/dev/null 2>&1").c_str()) == 0;
-}
-
-std::string tail(const fs::path& file, size_t chars) {
-    std::ifstream in(file);
-    const std::string s((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return s.size() > chars ? s.substr(s.size() - chars) : s;
-}
 
 // max |got - ref| / max |ref| (max |got - ref| when ref is all zeros); infinity when got has a NaN or Inf.
 double relative_error(const Tensor& got, const Tensor& ref) {
@@ -68,24 +47,20 @@ class OpenVinoIr : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(OpenVinoIr, GpuMatchesOpenVinoCpu) {
     const std::string name = GetParam();
-    const std::string py = python();
-    if (!wheel_importable(py))
-        GTEST_SKIP() << py << " cannot import openvino and numpy (pip install openvino numpy, or scripts/setup, which "
-                     << "installs them into build/venv; OVCL_PYTHON names another Python)";
+    const std::string py = test::python();
+    if (const std::string why = test::openvino_wheel_missing(py); !why.empty())
+        GTEST_SKIP() << why;
     Core core;
     const auto devices = core.get_available_devices();
     if (std::find(devices.begin(), devices.end(), "GPU.0") == devices.end())
         GTEST_SKIP() << "no OpenCL device (install pocl-opencl-icd for a CPU device)";
 
-    const fs::path script = kSourceDir / "tools" / "make_models.py";
-    const fs::path dir = kBuildDir / "models_test" / name;
+    const fs::path script = test::source_dir() / "tools" / "make_models.py";
+    const fs::path dir = test::build_dir() / "models_test" / name;
     const fs::path manifest_path = dir / "manifest.json";
     if (!fs::exists(manifest_path) || fs::last_write_time(manifest_path) < fs::last_write_time(script)) {
-        fs::create_directories(dir);
-        const fs::path log = dir / "make_models.log";
-        const std::string cmd = quoted(py) + " " + quoted(script.string()) + " --out " + quoted(dir.string()) +
-                                " --models " + name + " --no-benchmark >" + quoted(log.string()) + " 2>&1";
-        ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd << "\n" << tail(log, 3000);
+        const std::string failed = test::make_openvino_model(py, name, dir);
+        ASSERT_TRUE(failed.empty()) << failed;
     }
     std::ifstream in(manifest_path);
     const auto entry = nlohmann::json::parse(in).at("models").at(name);
