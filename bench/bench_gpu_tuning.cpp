@@ -27,8 +27,8 @@ struct ConvShape {
     size_t c, k, kernel, hw, stride;
 };
 
-// ResNet-50's bottleneck convolutions (batch 1): the 3x3 of each stage and stage 1's 1x1 pair, and its 7x7 stem;
-// MobileNet-V2's stem and 1x1 convolutions with few input channels (large maps) and many (14x14 and 7x7 maps).
+// ResNet-50's bottleneck convolutions (batch 1): the 3x3 of each stage, 1x1 convolutions of each stage, and its 7x7
+// stem; MobileNet-V2's stem and its 1x1 expansions and projections from 112x112 to 7x7 maps.
 const std::vector<ConvShape>& shapes() {
     static const std::vector<ConvShape> s = {
         {"res2_3x3_c64_56", 64, 64, 3, 56, 1},      {"res2_1x1_c64_k256_56", 64, 256, 1, 56, 1},
@@ -38,6 +38,11 @@ const std::vector<ConvShape>& shapes() {
         {"mbv2_1x1_c16_k96_112", 16, 96, 1, 112, 1}, {"mbv2_1x1_c24_k144_56", 24, 144, 1, 56, 1},
         {"mbv2_1x1_c96_k576_14", 96, 576, 1, 14, 1}, {"mbv2_1x1_c960_k160_7", 960, 160, 1, 7, 1},
         {"mbv2_1x1_c320_k1280_7", 320, 1280, 1, 7, 1},
+        {"mbv2_1x1_c32_k16_112", 32, 16, 1, 112, 1}, {"mbv2_1x1_c144_k24_56", 144, 24, 1, 56, 1},
+        {"mbv2_1x1_c32_k192_28", 32, 192, 1, 28, 1}, {"mbv2_1x1_c192_k32_28", 192, 32, 1, 28, 1},
+        {"mbv2_1x1_c64_k384_14", 64, 384, 1, 14, 1}, {"mbv2_1x1_c384_k64_14", 384, 64, 1, 14, 1},
+        {"res3_1x1_c512_k128_28", 512, 128, 1, 28, 1}, {"res4_1x1_c1024_k256_14", 1024, 256, 1, 14, 1},
+        {"res5_1x1_c512_k2048_7", 512, 2048, 1, 7, 1},
     };
     return s;
 }

@@ -131,6 +131,36 @@ TEST(GpuConvolution, ResNetShapes) {
     }
 }
 
+// Pointwise convolutions (1 tap per axis, stride 1, no padding) of 512 pixels or more per image run as
+// matmul_panel (conv2d_gemm_8x32); smaller ones keep conv2d_k16. Images of several batches, pixel counts that are
+// not a multiple of 32, output channels that are not a multiple of 8, 1-D, 3-D and f16.
+TEST(GpuConvolution, Pointwise) {
+    OVCL_REQUIRE_GPU();
+    struct Shapes {
+        Shape data, filter;
+        element::Type type;
+        std::string impl;  // the heuristic's implementation
+    };
+    const std::vector<Shapes> cases{
+        {{2, 24, 28, 30}, {40, 24, 1, 1}, element::f32, "conv2d_gemm_8x32"},
+        {{1, 16, 20, 26}, {13, 16, 1, 1}, element::f32, "conv2d_gemm_8x32"},
+        {{2, 16, 600}, {24, 16, 1}, element::f32, "conv2d_gemm_8x32"},
+        {{1, 8, 4, 10, 14}, {20, 8, 1, 1, 1}, element::f32, "conv3d_gemm_8x32"},
+        {{1, 32, 24, 24}, {48, 32, 1, 1}, element::f16, "conv2d_gemm_8x32_f16"},
+        {{1, 64, 14, 14}, {96, 64, 1, 1}, element::f32, "conv2d_k16_7x32"},  // 196 pixels
+    };
+    for (const auto& s : cases) {
+        const size_t spatial = s.data.size() - 2;
+        const Window w{1, 1, 1, "explicit", 0, 0};
+        const Case t = make_case("Convolution", s.data, s.filter, attrs_of(w, spatial), true, 7, s.type);
+        const bool f16 = s.type == element::f16;
+        EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, f16 ? kAbsF16 : kTol, f16 ? kRelF16 : kTol))
+            << describe(s.data, s.filter, w);
+        EXPECT_EQ(gpu::find_gpu_op("Convolution")->configure(*t.node, test::gpu_env()->device).impl_name, s.impl)
+            << describe(s.data, s.filter, w);
+    }
+}
+
 // Pads wider than the window (whole output rows and columns read only padding), different pads per axis,
 // same_lower, and a stride larger than the kernel.
 TEST(GpuConvolution, OddWindows) {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -254,12 +255,13 @@ TEST(GpuTuningCandidates, EveryCandidateMatchesHostRef) {
     OVCL_REQUIRE_GPU();
     gpu::register_fused_ops();
     auto& env = *test::gpu_env();
-    const auto conv = [](const Shape& data, const Shape& filter, size_t stride, element::Type t = element::f32) {
+    const auto conv = [](const Shape& data, const Shape& filter, size_t stride, element::Type t = element::f32,
+                         const std::string& pads = "1,1") {
         const std::string s = std::to_string(stride) + "," + std::to_string(stride);
         const Tensor w = test::random_tensor(t, filter, -1, 1, 9);
         return op::make(filter.size() == 5 ? "GroupConvolution" : "Convolution",
                         {op::parameter(t, data), op::constant(w)},
-                        {{"strides", s}, {"dilations", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"},
+                        {{"strides", s}, {"dilations", "1,1"}, {"pads_begin", pads}, {"pads_end", pads},
                          {"auto_pad", "explicit"}});
     };
     const auto matmul = [](const Shape& a, const Shape& b, bool ta, bool tb, bool b_const,
@@ -269,16 +271,18 @@ TEST(GpuTuningCandidates, EveryCandidateMatchesHostRef) {
         return op::make("MatMul", {op::parameter(t, a), bo},
                         {{"transpose_a", ta ? "true" : "false"}, {"transpose_b", tb ? "true" : "false"}});
     };
-    // A fused residual convolution: data, weights, bias, residual.
-    Attributes fused_attrs{{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"},
-                           {"auto_pad", "explicit"}, {"post_ops", ""}, {"residual", "true"}, {"activation", "Relu"},
-                           {"activation_version", "1"}};
-    const auto fused = op::make("FusedConvolution",
-                                {op::parameter(element::f32, Shape{1, 8, 9, 11}),
-                                 op::constant(test::random_tensor(element::f32, {40, 8, 3, 3}, -1, 1, 4)),
-                                 op::constant(test::random_tensor(element::f32, {1, 40, 1, 1}, -1, 1, 5)),
-                                 op::parameter(element::f32, Shape{1, 40, 9, 11})},
-                                fused_attrs);
+    // A fused residual convolution + Relu (data, weights, bias, residual) on [N, 8, 9, 11] with K output channels.
+    const auto fused_conv = [](size_t images, size_t k, size_t kernel) {
+        const std::string pad = kernel == 3 ? "1,1" : "0,0";
+        return op::make("FusedConvolution",
+                        {op::parameter(element::f32, Shape{images, 8, 9, 11}),
+                         op::constant(test::random_tensor(element::f32, {k, 8, kernel, kernel}, -1, 1, 4)),
+                         op::constant(test::random_tensor(element::f32, {1, k, 1, 1}, -1, 1, 5)),
+                         op::parameter(element::f32, Shape{images, k, 9, 11})},
+                        {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", pad}, {"pads_end", pad},
+                         {"auto_pad", "explicit"}, {"post_ops", ""}, {"residual", "true"}, {"activation", "Relu"},
+                         {"activation_version", "1"}});
+    };
     const std::vector<std::shared_ptr<Node>> nodes = {
         conv({1, 8, 9, 17}, {24, 8, 3, 3}, 1),
         conv({1, 16, 10, 10}, {64, 16, 3, 3}, 1),
@@ -286,7 +290,12 @@ TEST(GpuTuningCandidates, EveryCandidateMatchesHostRef) {
         conv({1, 8, 11, 11}, {2, 12, 4, 3, 3}, 1),
         conv({1, 16, 19, 21}, {16, 1, 1, 3, 3}, 1),  // depthwise: rows per work-item
         conv({1, 8, 9, 17}, {24, 8, 3, 3}, 1, element::f16),
-        fused,
+        fused_conv(1, 40, 3),
+        // Pointwise (gemm_ candidates): pixels not a multiple of 32 in two images; fewer than 32 pixels; f16.
+        conv({2, 12, 7, 9}, {20, 12, 1, 1}, 1, element::f32, "0,0"),
+        conv({1, 24, 3, 5}, {9, 24, 1, 1}, 1, element::f32, "0,0"),
+        conv({1, 16, 8, 10}, {40, 16, 1, 1}, 1, element::f16, "0,0"),
+        fused_conv(2, 21, 1),  // pointwise: bias per output channel and the residual in matmul_panel's epilogue
         matmul({2, 13, 24}, {24, 40}, false, false, true),   // packed panels, dot
         matmul({13, 24}, {24, 50}, false, false, false),     // B in place
         matmul({3, 9, 24}, {6, 24}, false, true, false),     // dot first, no panel (B transposed, variable)
@@ -296,6 +305,11 @@ TEST(GpuTuningCandidates, EveryCandidateMatchesHostRef) {
     for (const auto& node : nodes) {
         const auto names = names_of(*node);
         ASSERT_FALSE(names.empty()) << node->describe();
+        const bool is_pointwise = node->get_input_shape(1).size() == 4 && node->get_input_shape(1)[2] == 1 &&
+                                  node->get_input_shape(1)[3] == 1;
+        EXPECT_EQ(is_pointwise, std::any_of(names.begin(), names.end(), [](const std::string& n) {
+                      return n.rfind("gemm_", 0) == 0;
+                  })) << node->describe() << ": a gemm_ candidate for pointwise convolutions only";
         EXPECT_EQ(gpu::find_gpu_op(node->get_type_name())->configure(*node, env.device).impl_name,
                   tunable(*node).configure_candidate(*node, env.device, 0).impl_name)
             << node->describe();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <string>
 #include <vector>
 
 #include "host_ref/ref_utils.hpp"
@@ -27,11 +28,20 @@ struct Conv3d {
     bool depthwise() const { return groups > 1 && in_channels == 1; }
 };
 
-// The register block of conv2d_k16: XB pixels x KBLK * 16 output channels.
+// The register block of conv2d_k16: XB pixels x KBLK * 16 output channels. With `gemm`, a pointwise convolution
+// run by matmul_panel instead (gemm_launch): `pixels` output channels x `vectors` * 16 pixels.
 struct Block {
     int64_t pixels = 14, vectors = 1;
+    bool gemm = false;
     int64_t channels() const { return vectors * kLanes; }
+    std::string name() const {
+        return (gemm ? "gemm_" : "k16_") + std::to_string(pixels) + "x" + std::to_string(channels());
+    }
 };
+
+// matmul_panel's register block for pointwise convolutions (kRows x 16 * kVectors in kernels_cl/matmul.cl's
+// terms): the MatMul op's own (ops/matmul.cpp says why 8 x 32).
+constexpr int64_t kGemmRows = 8, kGemmVectors = 2;
 
 // "conv2d" for 1-D and 2-D (one kernel shape), "conv3d" for 3-D: the implementation name's stem.
 std::string prefix(const Conv3d& g) { return g.spatial == 3 ? "conv3d" : "conv2d"; }
@@ -80,7 +90,8 @@ const std::vector<int64_t>& pixel_choices(int64_t vectors) {
 // Idle pixels in the last block of a row.
 int64_t row_waste(const Conv3d& g, int64_t pixels) { return (g.ow + pixels - 1) / pixels * pixels - g.ow; }
 
-// The heuristic register block of conv2d_k16 (today's default; the tuner may pick another of block_candidates).
+// The heuristic register block of conv2d_k16: the heuristic's pick for every convolution but the large pointwise ones
+// (block_candidates); the tuner may pick another.
 // It looks at the shape only: the same float16 blocks serve every device (AVX-512 CPUs through PoCL take a float16
 // as one register; GPUs run it as 16 scalar registers of a work-item). Two channel vectors (32 channels) when that
 // pads K no further than one does: each input value read then feeds two FMAs (about 10% faster on PoCL than
@@ -97,23 +108,51 @@ Block choose_block(const Conv3d& g) {
     return b;
 }
 
-// The blocks the tuner times: the heuristic's, then per channel-vector count (two only when K > 16) the two pixel
-// counts with the fewest idle pixels. At most five programs to build per convolution shape.
-std::vector<Block> block_candidates(const Conv3d& g) {
-    std::vector<Block> blocks{choose_block(g)};
+// A pointwise convolution (1 tap per axis, stride 1, no padding, one group) is a MatMul per image over the
+// tensors as stored: Y[n] (K x pixels) = W (K x C) x X[n] (C x pixels). matmul_panel (kernels_cl/matmul.cl) runs it
+// with its float16 vectors along the pixels, so every load of X and every store of Y is a whole contiguous vector;
+// conv2d_k16 has its vectors along the output channels and stores runs of XB pixels into 16 or 32 channel planes.
+// Only where weights and data share a type (matmul_panel reads both as T).
+bool pointwise(const Node& node, const Conv3d& g) {
+    return g.groups == 1 && g.kd == 1 && g.kh == 1 && g.kw == 1 && g.sd == 1 && g.sh == 1 && g.sw == 1 &&
+           g.pd == 0 && g.ph == 0 && g.pw == 0 && g.od == g.d && g.oh == g.h && g.ow == g.w &&
+           node.get_input_element_type(1) == node.get_input_element_type(0);
+}
+
+// Where the heuristic runs a pointwise convolution as matmul_panel: from this many pixels per image. The last
+// 32-pixel block of an image recomputes up to 31 pixels (matmul_panel shifts it back inside the row), so gemm_8x32
+// pays where that is a small share. Measured on PoCL (bench_gpu_tuning, each candidate interleaved with the k16
+// heuristic, two idle runs): 28x28 and larger maps 1.01-1.40x the k16 block (MobileNet-V2's 112x112 to 28x28 1x1
+// layers 1.02-1.40x, ResNet-50's 56x56 ones 1.05-1.14x); 14x14 0.88-1.08x; 7x7 0.83-0.88x.
+constexpr int64_t kGemmMinPixels = 512;
+
+// The blocks the tuner times: the heuristic's first (matmul_panel for a pointwise convolution of kGemmMinPixels or
+// more, else choose_block), then per channel-vector count (two only when K > 16) the two pixel counts with the
+// fewest idle pixels, and matmul_panel for any pointwise convolution (`gemm`). At most six programs to build per
+// convolution shape.
+std::vector<Block> block_candidates(const Conv3d& g, bool gemm) {
+    std::vector<Block> blocks;
+    const auto add = [&blocks](const Block& b) {
+        if (std::none_of(blocks.begin(), blocks.end(), [&b](const Block& o) {
+                return o.pixels == b.pixels && o.vectors == b.vectors && o.gemm == b.gemm;
+            }))
+            blocks.push_back(b);
+    };
+    const Block gemm_block{kGemmRows, kGemmVectors, true};
+    if (gemm && g.od * g.oh * g.ow >= kGemmMinPixels)
+        add(gemm_block);
+    add(choose_block(g));
     for (int64_t vectors : {int64_t{1}, int64_t{2}}) {
         if (vectors == 2 && g.out_channels <= kLanes)
             continue;
         std::vector<int64_t> pixels = pixel_choices(vectors);
         std::stable_sort(pixels.begin(), pixels.end(),
                          [&g](int64_t a, int64_t b) { return row_waste(g, a) < row_waste(g, b); });
-        for (size_t i = 0; i < 2; ++i) {
-            const Block b{pixels[i], vectors};
-            if (std::none_of(blocks.begin(), blocks.end(),
-                             [&b](const Block& o) { return o.pixels == b.pixels && o.vectors == b.vectors; }))
-                blocks.push_back(b);
-        }
+        for (size_t i = 0; i < 2; ++i)
+            add(Block{pixels[i], vectors});
     }
+    if (gemm)
+        add(gemm_block);
     return blocks;
 }
 
@@ -307,6 +346,43 @@ KernelLaunch direct_launch(const Conv3d& g, const Block& b, const DeviceInfo& de
     return launch;
 }
 
+// The pointwise convolution as matmul_panel with A = the weights as stored (K x C, input 1), B = one image (C x
+// pixels, input 0), C = its output (K x pixels); one batch of the kernel per image. Build options as the MatMul op
+// gives them, so both share the program. Bias per kernel row (FUSED=2), the residual at the output's index.
+KernelLaunch gemm_launch(const Conv3d& g, const Block& b, element::Type type, const DeviceInfo& device) {
+    const int64_t pixels = g.od * g.oh * g.ow;
+    auto i32 = [](int64_t x) { return KernelArg::scalar<cl_int>(static_cast<cl_int>(x)); };
+    KernelLaunch launch;
+    launch.source = "matmul";
+    launch.entry = "matmul_panel";
+    launch.options = define("T", cl_type(type)) + " " + define("F16", type == element::f16 ? 1 : 0) + " " +
+                     define("RB", b.pixels) + " " + define("NV", b.vectors) + " " + define("RD", 4) + " " +
+                     define("CD", 4);
+    launch.args = {KernelArg::input(1), KernelArg::input(0), KernelArg::output(0), KernelArg::constant(0),
+                   i32(g.out_channels), i32(pixels), i32(g.in_channels),   // M, N, K
+                   i32(g.in_channels), i32(1),                             // A(i, k) at i * C + k
+                   i32(1), i32(pixels), i32(pixels),                       // B(k, j) at k * pixels + j, unpacked
+                   i32(pixels), i32(1)};                                   // C(i, j) at i * pixels + j
+    launch.local = device.is_gpu ? std::vector<size_t>{8, 8, 1} : std::vector<size_t>{1, 1, 1};
+    launch.global = {static_cast<size_t>((g.out_channels + b.pixels - 1) / b.pixels),
+                     static_cast<size_t>((pixels + b.channels() - 1) / b.channels()), static_cast<size_t>(g.batch)};
+    for (size_t i = 0; i < 3; ++i)
+        launch.global[i] = (launch.global[i] + launch.local[i] - 1) / launch.local[i] * launch.local[i];
+    return launch;
+}
+
+// Per image: the element offsets of its weights (always 0) and of its input ([batch, 2] i32, matmul_panel's
+// batch_offsets).
+Tensor gemm_offsets(const Conv3d& g) {
+    Tensor t(element::i32, Shape{static_cast<size_t>(g.batch), 2});
+    int32_t* dst = t.data<int32_t>();
+    for (int64_t n = 0; n < g.batch; ++n) {
+        dst[2 * n] = 0;
+        dst[2 * n + 1] = static_cast<int32_t>(n * g.in_channels * g.d * g.h * g.w);
+    }
+    return t;
+}
+
 }  // namespace
 
 Validation ConvolutionOp::validate(const Node& node, const DeviceInfo&) const {
@@ -348,8 +424,8 @@ std::vector<std::string> ConvolutionOp::candidate_names(const Node& node, const 
         for (const DwPlan& p : dw_candidates(g))
             names.push_back(p.name());
     } else {
-        for (const Block& b : block_candidates(g))
-            names.push_back("k16_" + std::to_string(b.pixels) + "x" + std::to_string(b.channels()));
+        for (const Block& b : block_candidates(g, pointwise(node, g)))
+            names.push_back(b.name());
     }
     return names;
 }
@@ -371,20 +447,29 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
             config.constants.push_back(channel_bias(node, channels, channels));
         }
     } else {
-        const std::vector<Block> blocks = block_candidates(g);
+        const std::vector<Block> blocks = block_candidates(g, pointwise(node, g));
         const Block b = blocks.at(std::min(index, blocks.size() - 1));
-        config.launches.push_back(direct_launch(g, b, device));
-        config.launches.back().options += storage_options(node, false);
-        config.constants.push_back(reorder_weights(node.input_value(1).node->get_constant_value(), g, b));
-        config.impl_name = prefix(g) + "_k16_" + std::to_string(b.pixels) + "x" + std::to_string(b.channels());
-        if (is_fused(node))
-            config.constants.push_back(padded_bias(node, g, b));
+        if (b.gemm) {
+            config.launches.push_back(gemm_launch(g, b, node.get_input_element_type(0), device));
+            config.constants.push_back(gemm_offsets(g));
+            if (is_fused(node)) {
+                const auto channels = static_cast<size_t>(g.out_channels);
+                config.constants.push_back(channel_bias(node, channels, channels));
+            }
+        } else {
+            config.launches.push_back(direct_launch(g, b, device));
+            config.launches.back().options += storage_options(node, false);
+            config.constants.push_back(reorder_weights(node.input_value(1).node->get_constant_value(), g, b));
+            if (is_fused(node))
+                config.constants.push_back(padded_bias(node, g, b));
+        }
+        config.impl_name = prefix(g) + "_" + b.name();
     }
     if (node.get_input_element_type(0) == element::f16)
         config.impl_name += "_f16";
     if (is_fused(node)) {  // the bias is the last constant; bias (and residual) are the last kernel arguments
         KernelLaunch& l = config.launches.back();
-        l.options += epilogue_options(node);
+        l.options += epilogue_options(node, l.source == "matmul" ? 2 : 1);  // matmul_panel: bias per kernel row
         add_epilogue_args(node, config.constants.size() - 1, l);
         config.impl_name += has_residual(node) ? "_fused_res" : "_fused";
     }
