@@ -1,5 +1,6 @@
 // Direct convolution (Convolution-1, GroupConvolution-1) over NCDHW, f32 (or f16 storage); 2-D runs as D = 1,
-// 1-D as D = H = 1, so one kernel serves the three (the depth loop runs once for 2-D).
+// 1-D as D = H = 1, so one kernel serves the three (the depth loop runs once for 2-D). Pointwise convolutions of
+// 512 pixels or more run as matmul_panel (kernels_cl/matmul.cl) instead; depthwise ones in convolution_dw.cl.
 //
 // Macros:
 //   IO_HALF  defined: x and y are half in memory (vload_half; results rounded 16 at a time by

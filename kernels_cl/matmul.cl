@@ -1,5 +1,7 @@
 // MatMul: C[b] = A[b] x B[b] per batch b, register-blocked with explicit float16 vectors (one BLAS-like
-// micro-kernel per work-item; no local memory: on CPU devices it is ordinary memory).
+// micro-kernel per work-item; no local memory: on CPU devices it is ordinary memory). matmul_panel also runs
+// pointwise convolutions, one image per batch: A the weights, B the image, C its output (gemm_launch in
+// src/gpu/ops/convolution.cpp).
 // Build options:
 //   -DT=float|half  storage type (half through vload_half/vstore_half; compute and accumulation are f32)
 //   -DF16=0|1       1 when T is half
