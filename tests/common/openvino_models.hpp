@@ -13,7 +13,9 @@
 namespace ovcl {
 namespace test {
 
-inline std::filesystem::path source_dir() { return std::filesystem::path(OVCL_TEST_DATA_DIR).parent_path().parent_path(); }
+inline std::filesystem::path source_dir() {
+    return std::filesystem::path(OVCL_TEST_DATA_DIR).parent_path().parent_path();
+}
 inline std::filesystem::path build_dir() { return std::filesystem::path(OVCL_BUILD_BIN_DIR).parent_path(); }
 
 inline std::string shell_quoted(const std::string& s) { return "'" + s + "'"; }
