@@ -106,10 +106,13 @@ inline constexpr const char* EXPORT_IMPORT = "EXPORT_IMPORT";
 /// The GPU plugin's memory plan for one infer request (read-only compiled-model properties, in
 /// bytes, constants apart): what a request allocates for its tensors, the most bytes alive across
 /// any one step (no plan can take less), and the bytes of all tensors, each in its own buffer.
+/// constants_bytes: the constants on the device, once per compiled model (weights as the kernels
+/// read them, reordered or packed; a graph Constant only read through such a copy is not uploaded).
 namespace gpu_memory {
 inline constexpr Property<uint64_t, PropertyMutability::RO> peak_bytes{"GPU_MEMORY_PEAK_BYTES"};
 inline constexpr Property<uint64_t, PropertyMutability::RO> live_set_bytes{"GPU_MEMORY_LIVE_SET_BYTES"};
 inline constexpr Property<uint64_t, PropertyMutability::RO> tensors_bytes{"GPU_MEMORY_TENSORS_BYTES"};
+inline constexpr Property<uint64_t, PropertyMutability::RO> constants_bytes{"GPU_MEMORY_CONSTANTS_BYTES"};
 }  // namespace gpu_memory
 
 std::istream& operator>>(std::istream& is, PropertyName& p);

@@ -78,6 +78,10 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
     }
     for (size_t i = 0; i < plan->constants.size(); ++i) {
         const Tensor& c = plan->constants[i];
+        if (!plan->constant_on_device[i]) {  // read on the host only, or through an op's own copy
+            dp->constants.emplace_back();
+            continue;
+        }
         try {
             dp->constants.push_back(make_buffer(m_device->context, c.get_byte_size(),
                                                 CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, c.data()));
@@ -156,6 +160,7 @@ Any CompiledModel::get_property(const std::string& name) const {
             {gpu_memory::peak_bytes.key, PropertyMutability::RO},
             {gpu_memory::live_set_bytes.key, PropertyMutability::RO},
             {gpu_memory::tensors_bytes.key, PropertyMutability::RO},
+            {gpu_memory::constants_bytes.key, PropertyMutability::RO},
         };
         for (auto p : Config::rw_properties())
             v.emplace_back(p, PropertyMutability::RO);
@@ -172,7 +177,7 @@ Any CompiledModel::get_property(const std::string& name) const {
     if (name == loaded_from_cache.key)
         return m_loaded_from_cache;
     if (name == gpu_memory::peak_bytes.key || name == gpu_memory::live_set_bytes.key ||
-        name == gpu_memory::tensors_bytes.key) {
+        name == gpu_memory::tensors_bytes.key || name == gpu_memory::constants_bytes.key) {
         std::shared_ptr<const DevicePlan> dp;
         {
             std::lock_guard<std::mutex> lock(m_mutex);
@@ -185,7 +190,8 @@ Any CompiledModel::get_property(const std::string& name) const {
         const Plan& plan = *dp->plan;
         const size_t bytes = name == gpu_memory::peak_bytes.key       ? plan.peak_bytes
                              : name == gpu_memory::live_set_bytes.key ? plan.live_set_bytes
-                                                                      : plan.tensors_bytes;
+                             : name == gpu_memory::tensors_bytes.key  ? plan.tensors_bytes
+                                                                      : plan.constants_bytes;
         return static_cast<uint64_t>(bytes);
     }
     return m_config.get(name);

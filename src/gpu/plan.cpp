@@ -88,6 +88,39 @@ std::map<size_t, Part> place_concats_in_place(Plan& plan, const std::map<size_t,
     return parts;
 }
 
+// Plan::constant_on_device: the constants a device command reads. Kernels read values through their INPUT and
+// OUTPUT arguments and their own constants; variable steps copy between device buffers. Host steps read
+// Plan::constants on the host, and a constant model output is written from the host copy.
+std::vector<bool> constants_on_device(const Plan& plan) {
+    std::vector<bool> on_device(plan.constants.size(), false);
+    const auto mark = [&](size_t value) {
+        const Value& v = plan.values.at(value);
+        if (v.where == Value::Where::CONSTANT)
+            on_device.at(v.index) = true;
+    };
+    for (const Step& step : plan.steps) {
+        for (size_t c : step.op_constants)
+            on_device.at(c) = true;
+        if (step.kind == Step::Kind::HOST)
+            continue;
+        if (step.kind != Step::Kind::KERNELS) {  // variable copies, views: every value they touch
+            for (size_t v : step.inputs)
+                mark(v);
+            for (size_t v : step.outputs)
+                mark(v);
+            continue;
+        }
+        for (const KernelLaunch& launch : step.config.launches)
+            for (const KernelArg& a : launch.args) {
+                if (a.kind == KernelArg::Kind::INPUT)
+                    mark(step.inputs.at(a.index));
+                else if (a.kind == KernelArg::Kind::OUTPUT)
+                    mark(step.outputs.at(a.index));
+            }
+    }
+    return on_device;
+}
+
 }  // namespace
 
 bool device_variables(const Config& config) {
@@ -265,6 +298,12 @@ std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo
     for (const Value& v : plan->values)
         if (v.where == Value::Where::SLOT)
             plan->tensors_bytes += v.bytes;
+
+    // 4. Which constants go to the device.
+    plan->constant_on_device = constants_on_device(*plan);
+    for (size_t i = 0; i < plan->constants.size(); ++i)
+        if (plan->constant_on_device[i])
+            plan->constants_bytes += plan->constants[i].get_byte_size();
     return plan;
 }
 

@@ -55,7 +55,12 @@ struct Plan {
     std::vector<Slot> slots;         ///< where each slot lies in the arenas
     std::vector<size_t> slot_bytes;  ///< size of each slot (slots[i].bytes)
     std::vector<size_t> arena_bytes; ///< the device buffers of a request (one unless a device limit splits it)
-    std::vector<Tensor> constants;   ///< host copies of everything uploaded once
+    std::vector<Tensor> constants;   ///< host copies of the constants: the graph's and the ops' own
+    /// Whether a device command reads constants[i] (a kernel argument, a variable copy), so that it is uploaded
+    /// once per compiled model. A graph Constant that its consumers read only through their own reordered or
+    /// packed copies (conv2d_k16's weights, MatMul's packed B), or only on the host, stays on the host.
+    std::vector<bool> constant_on_device;
+    size_t constants_bytes = 0;  ///< device bytes of the constants uploaded
     std::vector<size_t> parameter_values;  ///< value id of each model input
     std::vector<size_t> result_values;     ///< value id of each model output
     /// Device memory of one request for intermediate tensors, inputs and outputs (constants are

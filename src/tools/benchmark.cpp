@@ -149,26 +149,29 @@ void check_writable(const std::string& path, const char* flag) {
 }
 
 /// The GPU plugin's memory plan (gpu_memory properties): what one request allocates against the
-/// least any plan could (the largest live set) and the sum of all tensors. Nothing for a device
-/// without them, or a dynamic model before its first inference.
+/// least any plan could (the largest live set) and the sum of all tensors, then the constants the
+/// compiled model keeps on the device. Nothing for a device without them, or a dynamic model before
+/// its first inference.
 void print_device_memory(const CompiledModel& compiled, StatisticsReport& report) {
     const std::vector<PropertyName> supported = compiled.get_property(supported_properties);
     if (std::find(supported.begin(), supported.end(), gpu_memory::peak_bytes.key) == supported.end())
         return;
-    uint64_t peak = 0, live = 0, all = 0;
+    uint64_t peak = 0, live = 0, all = 0, constants = 0;
     try {
         peak = compiled.get_property(gpu_memory::peak_bytes);
         live = compiled.get_property(gpu_memory::live_set_bytes);
         all = compiled.get_property(gpu_memory::tensors_bytes);
+        constants = compiled.get_property(gpu_memory::constants_bytes);
     } catch (const Exception&) {
         return;
     }
     auto mib = [](uint64_t bytes) { return fixed2(static_cast<double>(bytes) / (1024.0 * 1024.0)); };
     info() << "Device memory: peak " << mib(peak) << " MiB, largest live set " << mib(live) << " MiB, all tensors "
-           << mib(all) << " MiB\n";
+           << mib(all) << " MiB; constants " << mib(constants) << " MiB\n";
     report.add(Section::RESULTS, "device memory peak (bytes)", std::to_string(peak));
     report.add(Section::RESULTS, "device memory largest live set (bytes)", std::to_string(live));
     report.add(Section::RESULTS, "device memory all tensors (bytes)", std::to_string(all));
+    report.add(Section::RESULTS, "device memory constants (bytes)", std::to_string(constants));
 }
 
 std::string format_latency(double value_ms, double average_ms) {

@@ -206,8 +206,15 @@ TEST(MemoryPlanFigures, ResNet50PeakWithinLiveSetAndOutputsRight) {
     // At least the residual Add of the first stage at 224x224, however fused: the skip tensor and the sum, both
     // 56x56x256 f32, are alive at that step.
     EXPECT_GE(f.live, 2u * 56 * 56 * 256 * 4);
+    // The weights go to the device once, as the kernels read them: reordered or packed copies replace the graph's
+    // Constants (padding to whole register blocks adds a little), never beside them.
+    const uint64_t constants = compiled.get_property(gpu_memory::constants_bytes);
+    const auto weights = static_cast<uint64_t>(fs::file_size(m.file("resnet50.bin")));
+    EXPECT_GE(constants, weights * 9 / 10);
+    EXPECT_LE(constants, weights * 11 / 10);
     std::cout << "ResNet-50 device memory: peak " << f.peak << " bytes, largest live set " << f.live
-              << " bytes, all tensors " << f.all << " bytes\n";
+              << " bytes, all tensors " << f.all << " bytes; constants " << constants << " bytes (weights file "
+              << weights << " bytes)\n";
     RecordProperty("peak_bytes", std::to_string(f.peak));
     RecordProperty("live_set_bytes", std::to_string(f.live));
     RecordProperty("tensors_bytes", std::to_string(f.all));

@@ -455,10 +455,11 @@ TEST_F(CliBenchmark, GpuReportsDeviceMemory) {
     ASSERT_EQ(r.code, 0) << r.output;
     std::smatch m;
     const std::regex line(R"(\[ INFO \] Device memory: peak ([0-9.]+) MiB, largest live set ([0-9.]+) MiB, )"
-                          R"(all tensors ([0-9.]+) MiB)");
+                          R"(all tensors ([0-9.]+) MiB; constants ([0-9.]+) MiB)");
     ASSERT_TRUE(std::regex_search(r.output, m, line)) << r.output;
-    const double peak = std::stod(m[1]), live = std::stod(m[2]), all = std::stod(m[3]);
+    const double peak = std::stod(m[1]), live = std::stod(m[2]), all = std::stod(m[3]), constants = std::stod(m[4]);
     EXPECT_GT(live, 0) << r.output;
+    EXPECT_GT(constants, 0) << r.output;  // the embedded CNN's weights
     EXPECT_LE(live, peak) << r.output;
     EXPECT_LE(peak, all) << r.output;
     // The report holds the same figures in bytes.
@@ -468,6 +469,7 @@ TEST_F(CliBenchmark, GpuReportsDeviceMemory) {
     EXPECT_NEAR(std::stod(results.at("device memory peak (bytes)")) / (1024.0 * 1024.0), peak, 0.005);
     EXPECT_NEAR(std::stod(results.at("device memory largest live set (bytes)")) / (1024.0 * 1024.0), live, 0.005);
     EXPECT_NEAR(std::stod(results.at("device memory all tensors (bytes)")) / (1024.0 * 1024.0), all, 0.005);
+    EXPECT_NEAR(std::stod(results.at("device memory constants (bytes)")) / (1024.0 * 1024.0), constants, 0.005);
     // REF has no device memory plan: no such line.
     r = benchmark("-d REF -niter 1 -api sync");
     ASSERT_EQ(r.code, 0) << r.output;
