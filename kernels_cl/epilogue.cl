@@ -3,12 +3,18 @@
 // business); -DACT=n picks the activation: 0 none, 1 Relu, 2 Clamp to [ACT_LO, ACT_HI],
 // 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish with beta 1, 7 Gelu (erf), 8 Gelu (tanh approximation),
 // 9 Elu with alpha ACT_ALPHA, 10 HSigmoid, 11 Mish, 12 SoftPlus; -DACT_POST(v)=e (optional) applies the
-// expression e of v after the activation (post ops by scalars: "(((v)*(0.25f))-(1.0f))"). ACTIVATE works on
-// scalars and vectors alike (its argument may be evaluated several times: pass one without side effects).
+// expression e of v after the activation (post ops by scalars: "(((v)*(0.25f))-(1.0f))", a FakeQuantize with its
+// ranges as literals). ACTIVATE works on scalars and vectors alike (its argument may be evaluated several times:
+// pass one without side effects). -DEPI_EXACT=1 (with a FakeQuantize post op) turns off contraction into fused
+// multiply-adds from here to the end of the including file, so the quantizer computes as host_ref does; the
+// kernels' sums call fma() themselves and keep it.
 // -DRESIDUAL=1 (with FUSED) adds one more argument after `bias`, `residual` of type RES_T (the including kernel
 // defines it: its storage type), read by the including kernel at the output's index and added after the bias.
 #ifndef FUSED
 #define FUSED 0
+#endif
+#if defined(EPI_EXACT) && EPI_EXACT
+#pragma OPENCL FP_CONTRACT OFF
 #endif
 #ifndef RESIDUAL
 #define RESIDUAL 0

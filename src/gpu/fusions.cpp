@@ -4,8 +4,10 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #include "fusions_graph.hpp"
@@ -27,32 +29,33 @@ bool epilogue_activation(const Node& n) {
     return n.get_input_size() == 1 && n.get_output_size() == 1 && acts.count({n.get_type_name(), n.get_version()});
 }
 
-// The post ops of a fused node: (type, constant first) of "Multiply:vc,Subtract:cv".
-std::vector<std::pair<std::string, bool>> post_ops_of(const Node& node) {
-    std::vector<std::pair<std::string, bool>> ops;
-    const std::string text = node.get_attr<std::string>("post_ops", "");
-    for (size_t p = 0; p < text.size();) {
-        const size_t comma = std::min(text.find(',', p), text.size()), colon = text.find(':', p);
-        if (colon >= comma || text.substr(colon + 1, comma - colon - 1).size() != 2)
-            raise<ModelError>(node.describe(), ": malformed post_ops '", text, "'");
-        ops.emplace_back(text.substr(p, colon - p), text.substr(colon + 1, 2) == "cv");
-        p = comma + 1;
-    }
-    return ops;
-}
-
 bool residual_of(const Node& node) { return node.get_attr<bool>("residual", false); }
 
 std::vector<OutputInfo> fused_infer(const Node& node, const std::vector<InputInfo>& in) {
-    const size_t expected = 3 + post_ops_of(node).size() + (residual_of(node) ? 1 : 0);
+    size_t expected = 3 + (residual_of(node) ? 1 : 0);
+    for (const PostOp& p : post_ops_of(node))
+        expected += p.inputs();
     if (in.size() != expected)
         raise<ModelError>(node.describe(), ": expects ", expected,
-                          " inputs (data, weights, bias, a Constant per post op, the residual if any), got ",
+                          " inputs (data, weights, bias, the Constants of the post ops, the residual if any), got ",
                           in.size());
     return spec_of(fused_base_type(node.get_type_name()), 1).infer(node, {in[0], in[1]});
 }
 
-// The activation as a node of its own (its version and attributes: what its host reference reads).
+// `type` as a node of its own reading Parameters like `inputs`, with `attrs`, named as `fused` (what its host
+// reference reads).
+std::shared_ptr<Node> standalone_node(const Node& fused, const std::string& type, int64_t version,
+                                      const TensorVector& inputs, const Attributes& attrs) {
+    OutputVector params;
+    for (const Tensor& t : inputs)
+        params.emplace_back(op::parameter(t.get_element_type(), t.get_shape()));
+    auto n = std::make_shared<Node>(type, version, params, attrs);
+    n->set_friendly_name(fused.get_friendly_name());
+    n->validate_and_infer_types();
+    return n;
+}
+
+// The activation as a node of its own (its version and attributes).
 std::shared_ptr<Node> activation_node(const Node& fused, const Tensor& input) {
     Attributes attrs;
     bool after = false;
@@ -61,12 +64,8 @@ std::shared_ptr<Node> activation_node(const Node& fused, const Tensor& input) {
             attrs.emplace_back(name, value);
         after = after || name == "activation_version";
     }
-    auto act = std::make_shared<Node>(fused.get_attr<std::string>("activation"),
-                                      fused.get_attr<int64_t>("activation_version"),
-                                      OutputVector{op::parameter(input.get_element_type(), input.get_shape())}, attrs);
-    act->set_friendly_name(fused.get_friendly_name());
-    act->validate_and_infer_types();
-    return act;
+    return standalone_node(fused, fused.get_attr<std::string>("activation"),
+                           fused.get_attr<int64_t>("activation_version"), {input}, attrs);
 }
 
 // The base op, then Add (numpy broadcast of the bias), the residual Add, the activation and the post ops: the host
@@ -98,27 +97,59 @@ void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, Eval
         a->spec().evaluate(*a, value, activated, ctx);
         value = activated;
     }
-    for (size_t j = 0; j < post.size(); ++j) {
+    size_t input = 3;
+    for (const PostOp& p : post) {
         TensorVector result = next();
-        const Tensor& c = in.at(3 + j);
-        spec_of(post[j].first, 1).evaluate(node, post[j].second ? TensorVector{c, value[0]} : TensorVector{value[0], c},
-                                           result, ctx);
+        if (p.type == "FakeQuantize") {
+            TensorVector args{value[0]};
+            args.insert(args.end(), in.begin() + static_cast<std::ptrdiff_t>(input),
+                        in.begin() + static_cast<std::ptrdiff_t>(input + 4));
+            const auto fq = standalone_node(node, p.type, 1, args,
+                                            {{"levels", std::to_string(p.levels)}, {"auto_broadcast", "numpy"}});
+            fq->spec().evaluate(*fq, args, result, ctx);
+        } else {
+            const Tensor& c = in.at(input);
+            spec_of(p.type, 1).evaluate(node, p.constant_first ? TensorVector{c, value[0]} : TensorVector{value[0], c},
+                                        result, ctx);
+        }
+        input += p.inputs();
         value = result;
     }
 }
 
-// `n` as a post op of the epilogue after `value`: Multiply, Add, Subtract or Divide (numpy) of `value` and a
-// single-value Constant of its type that does not raise its rank; `constant_first`: the Constant is input 0.
-bool post_op(const Node& n, const Output& value, bool& constant_first) {
+// `n` as a post op of the epilogue after `value`, or nullopt: Multiply, Add, Subtract or Divide (numpy) of
+// `value` and a single-value Constant of its type that does not raise its rank (`constants`: that Constant), or
+// FakeQuantize-1 (numpy) of `value` with four such Constants (input_low, input_high, output_low, output_high).
+std::optional<PostOp> post_op(const Node& n, const Output& value, OutputVector& constants) {
+    // A single-value Constant of the value's type and at most its rank.
+    const auto single = [&value](const Output& c) {
+        double v = 0;
+        return c != value && scalar_constant(c, v) && c.get_element_type() == value.get_element_type() &&
+               c.get_partial_shape().size() <= value.get_partial_shape().size();
+    };
+    if (n.get_version() != 1)
+        return std::nullopt;
+    if (n.get_type_name() == "FakeQuantize") {
+        if (n.get_input_size() != 5 || n.input_value(0) != value ||
+            n.get_attr<std::string>("auto_broadcast", "numpy") != "numpy")
+            return std::nullopt;
+        constants.clear();
+        for (size_t i = 1; i < 5; ++i) {
+            if (!single(n.input_value(i)))
+                return std::nullopt;
+            constants.push_back(n.input_value(i));
+        }
+        return PostOp{n.get_type_name(), false, n.get_attr<int64_t>("levels")};
+    }
     static const std::set<std::string> types = {"Multiply", "Add", "Subtract", "Divide"};
-    if (!types.count(n.get_type_name()) || n.get_version() != 1 || !numpy_binary(n))
-        return false;
-    constant_first = n.input_value(1) == value;
+    if (!types.count(n.get_type_name()) || !numpy_binary(n))
+        return std::nullopt;
+    const bool constant_first = n.input_value(1) == value;
     const Output c = n.input_value(constant_first ? 0 : 1);
-    double v = 0;
-    return n.input_value(constant_first ? 1 : 0) == value && c != value && scalar_constant(c, v) &&
-           c.get_element_type() == value.get_element_type() &&
-           c.get_partial_shape().size() <= value.get_partial_shape().size();
+    if (n.input_value(constant_first ? 1 : 0) != value || !single(c))
+        return std::nullopt;
+    constants = {c};
+    return PostOp{n.get_type_name(), constant_first, 0};
 }
 
 // The bias input of `add` (the operand that is not `producer`) when it is a Constant that broadcasts along
@@ -175,6 +206,37 @@ bool residual_kernel(const Node& node) {
 }
 
 }  // namespace
+
+std::vector<PostOp> post_ops_of(const Node& fused) {
+    std::vector<PostOp> ops;
+    const std::string text = fused.get_attr<std::string>("post_ops", "");
+    const auto malformed = [&] { raise<ModelError>(fused.describe(), ": malformed post_ops '", text, "'"); };
+    for (size_t p = 0; p < text.size();) {
+        const size_t comma = std::min(text.find(',', p), text.size());
+        const std::string token = text.substr(p, comma - p);  // Type:io or FakeQuantize:vc:levels
+        const size_t colon = token.find(':');
+        if (colon == std::string::npos || colon == 0)
+            malformed();
+        PostOp op{token.substr(0, colon), token.compare(colon + 1, 2, "cv") == 0, 0};
+        const std::string io = token.substr(colon + 1, 2);
+        if (io != "cv" && io != "vc")
+            malformed();
+        const std::string rest = token.substr(std::min(colon + 3, token.size()));
+        if (op.type == "FakeQuantize") {
+            if (op.constant_first || rest.size() < 2 || rest[0] != ':' ||
+                rest.find_first_not_of("0123456789", 1) != std::string::npos || rest.size() > 10)
+                malformed();
+            op.levels = std::stoll(rest.substr(1));
+            if (op.levels < 2)
+                malformed();
+        } else if (!rest.empty()) {
+            malformed();
+        }
+        ops.push_back(op);
+        p = comma + 1;
+    }
+    return ops;
+}
 
 std::string fused_base_type(const std::string& type) {
     const std::string prefix = kPrefix;
@@ -238,11 +300,14 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
         std::string post;
         for (size_t n = 0; n < kMaxPostOps; ++n) {
             auto next = consumers.only(tail());
-            bool constant_first = false;
-            if (!next || host_ops.count(next->get_type_name()) || !post_op(*next, tail(), constant_first))
+            OutputVector constants;
+            const auto p = next && !host_ops.count(next->get_type_name()) ? post_op(*next, tail(), constants)
+                                                                          : std::nullopt;
+            if (!p)
                 break;
-            post += (post.empty() ? "" : ",") + next->get_type_name() + (constant_first ? ":cv" : ":vc");
-            inputs.push_back(next->input_value(constant_first ? 0 : 1));
+            post += (post.empty() ? "" : ",") + p->type + (p->constant_first ? ":cv" : ":vc") +
+                    (p->levels ? ":" + std::to_string(p->levels) : "");
+            inputs.insert(inputs.end(), constants.begin(), constants.end());
             chain.push_back(next);
         }
         if (chain.size() == 1)

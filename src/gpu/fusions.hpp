@@ -4,10 +4,13 @@
 // - FusedConvolution / FusedGroupConvolution / FusedMatMul: Convolution / GroupConvolution / MatMul followed by a
 //   per-channel bias Add, a residual Add (of a non-Constant tensor of the output's type and shape: no broadcast;
 //   not for a depthwise convolution), an activation and up to 4 post ops (Multiply / Add / Subtract / Divide by
-//   single-value Constants, e.g. the scale of attention scores), at least one of them; the convolution and matmul
-//   kernels apply them in their epilogue (ops/epilogue.hpp). Inputs (data, weights, bias Constant (a zero when the
-//   graph had none), one Constant per post op, then the residual tensor if any), the base op's attributes, plus
-//   "post_ops" ("Multiply:vc,Subtract:cv": the type and whether the value or the Constant comes first), "residual"
+//   single-value Constants, e.g. the scale of attention scores, and FakeQuantize-1 with single-value Constant
+//   ranges, the per-tensor quantizer of a quantized model's activations), at least one of them; the convolution and
+//   matmul kernels apply them in their epilogue (ops/epilogue.hpp). Inputs (data, weights, bias Constant (a zero
+//   when the graph had none), the Constants of each post op (one; FakeQuantize: input_low, input_high, output_low,
+//   output_high), then the residual tensor if any), the base op's attributes, plus "post_ops"
+//   ("Multiply:vc,Subtract:cv,FakeQuantize:vc:256": the type, whether the value or the Constant comes first, and
+//   FakeQuantize's levels), "residual"
 //   ("true" when there is a residual input; absent otherwise), "activation" (empty, or Relu, Clamp, Sigmoid, Tanh,
 //   HSwish, Swish, Gelu, Elu, HSigmoid, Mish, SoftPlus), "activation_version" and then the activation's own
 //   attributes (Clamp: "min", "max"; Gelu-7: "approximation_mode"; Elu: "alpha").
@@ -29,6 +32,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "ovcl/model.hpp"
 
@@ -39,6 +43,18 @@ namespace gpu {
 constexpr size_t kMaxFusedEltwiseInputs = 6;
 /// Nodes in one FusedEltwise.
 constexpr size_t kMaxFusedEltwiseOps = 16;
+
+/// One post op of a FusedConvolution / FusedGroupConvolution / FusedMatMul ("post_ops", above).
+struct PostOp {
+    std::string type;             ///< Multiply, Add, Subtract, Divide or FakeQuantize
+    bool constant_first = false;  ///< the Constant is the op's input 0 (never for FakeQuantize)
+    int64_t levels = 0;           ///< FakeQuantize's levels; 0 for the others
+    /// The fused node's inputs this post op takes: 4 for FakeQuantize (input_low, input_high, output_low,
+    /// output_high), 1 for the others.
+    size_t inputs() const { return type == "FakeQuantize" ? 4 : 1; }
+};
+/// The post ops of a fused node, in order. Throws ModelError naming the node when "post_ops" is malformed.
+std::vector<PostOp> post_ops_of(const Node& fused);
 
 /// Adds the fused op types to the process-wide op registry (idempotent; pins this library in memory so the
 /// registry never points into unloaded code).

@@ -469,7 +469,7 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
         config.impl_name += "_f16";
     if (is_fused(node)) {  // the bias is the last constant; bias (and residual) are the last kernel arguments
         KernelLaunch& l = config.launches.back();
-        l.options += epilogue_options(node, l.source == "matmul" ? 2 : 1);  // matmul_panel: bias per kernel row
+        l.options += epilogue_options(node, l.source == "matmul" ? 2 : 1, device);  // matmul_panel: bias per kernel row
         add_epilogue_args(node, config.constants.size() - 1, l);
         config.impl_name += has_residual(node) ? "_fused_res" : "_fused";
     }

@@ -36,29 +36,63 @@ int activation_code(const Node& node) {
     return it->second;
 }
 
-// The post ops (fusions.hpp: "Multiply:vc,Subtract:cv", their Constants from input 3 on) as the body of
-// ACT_POST(v) and their number; empty when there are none, "?" when they are malformed.
-std::string post_expression(const Node& node, size_t& count) {
-    const std::string text = node.get_attr<std::string>("post_ops", "");
+// A single-value Constant's value as f32 (what the kernel computes with); false when `port` is no such Constant.
+bool single_value(const Output& port, float& value) {
+    if (!port.node->is_constant() || port.node->get_constant_value().get_size() != 1)
+        return false;
+    value = static_cast<float>(host_ref::to_f64(port.node->get_constant_value()).at(0));
+    return true;
+}
+
+// FakeQuantize-1 of `e` as the host reference (host_ref/fake_quantize.cpp) computes it, its ranges as literals:
+// x <= min(il, ih) ? ol : x > max(il, ih) ? oh : rint((x - il) / (ih - il) * steps) / steps * (oh - ol) + ol, the
+// range differences rounded to f32 as the host rounds them. A ternary rather than select(): for a vector e its
+// scalar branches widen.
+std::string fake_quantize_expression(const std::string& e, const float r[4], int64_t levels) {
+    const float il = r[0], ih = r[1], ol = r[2], oh = r[3];
+    const std::string steps = float_literal(static_cast<double>(static_cast<float>(levels - 1)));
+    const std::string level =
+        "rint(((" + e + ")-" + float_literal(il) + ")/" + float_literal(ih - il) + "*" + steps + ")";
+    const std::string y = "(" + level + "/" + steps + "*" + float_literal(oh - ol) + "+" + float_literal(ol) + ")";
+    return "((" + e + ")<=" + float_literal(std::min(il, ih)) + "?" + float_literal(ol) + ":((" + e + ")>" +
+           float_literal(std::max(il, ih)) + "?" + float_literal(oh) + ":" + y + "))";
+}
+
+// The post ops (fusions.hpp, their Constants from input 3 on) as the body of ACT_POST(v), the number of inputs
+// they take and whether one is a FakeQuantize; empty when there are none, "?" when they are malformed.
+std::string post_expression(const Node& node, size_t& inputs, bool& quantizes) {
     static const std::map<std::string, char> ops = {
         {"Multiply", '*'}, {"Add", '+'}, {"Subtract", '-'}, {"Divide", '/'}};
-    std::string e = "(v)";
-    size_t j = 0;
-    for (size_t p = 0; p < text.size(); ++j) {
-        const size_t comma = std::min(text.find(',', p), text.size()), colon = text.find(':', p);
-        const auto op = colon < comma ? ops.find(text.substr(p, colon - p)) : ops.end();
-        if (op == ops.end() || 3 + j >= node.get_input_size() || !node.input_value(3 + j).node->is_constant())
-            return "?";
-        const Tensor& c = node.input_value(3 + j).node->get_constant_value();
-        if (c.get_size() != 1)
-            return "?";
-        const std::string lit = float_literal(host_ref::to_f64(c).at(0));
-        const bool constant_first = text.compare(colon + 1, comma - colon - 1, "cv") == 0;
-        e = "(" + (constant_first ? lit + op->second + e : e + op->second + lit) + ")";
-        p = comma + 1;
+    std::vector<PostOp> post;
+    try {
+        post = post_ops_of(node);
+    } catch (const Exception&) {
+        return "?";
     }
-    count = j;
-    return j == 0 ? "" : e;
+    std::string e = "(v)";
+    size_t j = 3;
+    quantizes = false;
+    for (const PostOp& p : post) {
+        float c[4] = {0, 0, 0, 0};
+        if (j + p.inputs() > node.get_input_size())
+            return "?";
+        for (size_t k = 0; k < p.inputs(); ++k)
+            if (!single_value(node.input_value(j + k), c[k]))
+                return "?";
+        j += p.inputs();
+        if (p.type == "FakeQuantize") {
+            e = fake_quantize_expression(e, c, p.levels);
+            quantizes = true;
+            continue;
+        }
+        const auto op = ops.find(p.type);
+        if (op == ops.end())
+            return "?";
+        const std::string lit = float_literal(c[0]);
+        e = "(" + (p.constant_first ? lit + op->second + e : e + op->second + lit) + ")";
+    }
+    inputs = j - 3;
+    return post.empty() ? "" : e;
 }
 
 }  // namespace
@@ -99,9 +133,11 @@ Validation validate_epilogue(const Node& node) {
         return Validation::no("the fused bias (input 2) is not a Constant");
     const size_t residual = has_residual(node) ? 1 : 0;
     size_t posts = 0;
-    const std::string post = post_expression(node, posts);
+    bool quantizes = false;
+    const std::string post = post_expression(node, posts, quantizes);
     if (post == "?" || node.get_input_size() != 3 + posts + residual)
-        return Validation::no("the fused post ops are not Multiply/Add/Subtract/Divide by single-value Constants");
+        return Validation::no("the fused post ops are not Multiply/Add/Subtract/Divide by single-value Constants or "
+                              "FakeQuantize with single-value ranges");
     if (residual && (node.get_input_element_type(residual_input(node)) != node.get_output_element_type(0) ||
                      !(node.get_input_partial_shape(residual_input(node)) == node.get_output_partial_shape(0))))
         return Validation::no("the fused residual (input " + std::to_string(residual_input(node)) +
@@ -114,7 +150,7 @@ Validation validate_epilogue(const Node& node) {
     return Validation::yes();
 }
 
-std::string epilogue_options(const Node& node, int mode) {
+std::string epilogue_options(const Node& node, int mode, const DeviceInfo& device) {
     if (!is_fused(node))
         return "";
     const std::string act = node.get_attr<std::string>("activation", "");
@@ -125,9 +161,12 @@ std::string epilogue_options(const Node& node, int mode) {
     if (act == "Elu")
         opts += " " + define("ACT_ALPHA", float_literal(node.get_attr<double>("alpha")));
     size_t posts = 0;
-    const std::string post = post_expression(node, posts);
+    bool quantizes = false;
+    const std::string post = post_expression(node, posts, quantizes);
     if (!post.empty())
         opts += " " + define("ACT_POST(v)", post);
+    if (quantizes)  // FakeQuantize computes as the host does: no contraction, division correctly rounded
+        opts += " " + define("EPI_EXACT", 1) + correctly_rounded_division(device);
     if (has_residual(node))
         opts += " " + define("RESIDUAL", 1);
     return opts;

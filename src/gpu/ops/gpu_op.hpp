@@ -90,6 +90,9 @@ std::string define(const std::string& name, const std::string& value);
 std::string define(const std::string& name, long long value);
 /// The OpenCL C type of an element type: "float", "half", "int", "long", "uchar", "char".
 std::string cl_type(element::Type type);
+/// " -cl-fp32-correctly-rounded-divide-sqrt" where the device offers it, else "": f32 division as the host computes
+/// it (OpenCL allows 2.5 ulp otherwise), for kernels that must match host_ref bit for bit.
+std::string correctly_rounded_division(const DeviceInfo& device);
 
 }  // namespace gpu
 }  // namespace ovcl

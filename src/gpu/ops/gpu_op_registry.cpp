@@ -75,6 +75,14 @@ Validation validate_node(const Node& node, const DeviceInfo& device) {
 std::string define(const std::string& name, const std::string& value) { return "-D" + name + "=" + value; }
 std::string define(const std::string& name, long long value) { return define(name, std::to_string(value)); }
 
+std::string correctly_rounded_division(const DeviceInfo& device) {
+    cl_device_fp_config fp = 0;
+    return device.device.getInfo(CL_DEVICE_SINGLE_FP_CONFIG, &fp) == CL_SUCCESS &&
+                   (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
+               ? " -cl-fp32-correctly-rounded-divide-sqrt"
+               : "";
+}
+
 std::string cl_type(element::Type type) {
     switch (static_cast<element::Type_t>(type)) {
     case element::Type_t::f32: return "float";

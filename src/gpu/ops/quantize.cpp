@@ -68,12 +68,7 @@ Tensor channel_table(const Node& node, const host_ref::BroadcastPlan<kInputs>& p
 std::string build_options(element::Type type, const DeviceInfo& device) {
     std::string o = define("T", cl_type(type)) + " " + define("F16", type == element::f16 ? 1 : 0) + " " +
                     define("VEC", static_cast<long long>(kVec));
-    // Division as the host computes it: OpenCL allows 2.5 ulp for f32 division unless this is asked for.
-    cl_device_fp_config fp = 0;
-    if (device.device.getInfo(CL_DEVICE_SINGLE_FP_CONFIG, &fp) == CL_SUCCESS &&
-        (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT))
-        o += " -cl-fp32-correctly-rounded-divide-sqrt";
-    return o;
+    return o + correctly_rounded_division(device);
 }
 
 }  // namespace

@@ -1,0 +1,246 @@
+// FakeQuantize fused into the convolution / MatMul epilogue as a post op (src/gpu/fusions.cpp, ops/epilogue.hpp):
+// Conv / GroupConv / MatMul -> [bias] -> [activation] -> FakeQuantize with single-value Constant ranges (the
+// per-tensor quantizer of a quantized model's activations) becomes one kernel.
+// With integer data, weights and bias the sums before the quantizer are exact, so GPU must equal REF (the unfused
+// graph on host_ref) bit for bit: the epilogue quantizes as host_ref does (no contraction, correctly rounded
+// division). With real-valued data the sums differ in their last bits, which can move a value across a level
+// boundary: there every output is within one quantization step of REF's and almost all are equal. Per-channel or
+// non-Constant ranges leave the FakeQuantize a step of its own; malformed "post_ops" texts are refused by name.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "fusion_test_utils.hpp"
+#include "fusions.hpp"
+
+using namespace ovcl;
+
+using test::named;
+using test::Runtime;
+using test::runtime_of;
+
+namespace {
+
+// Random integers in [lo, hi] as a tensor of `type` (f32 or f16).
+Tensor integer_tensor(const Shape& shape, int lo, int hi, uint32_t seed, element::Type type = element::f32) {
+    return test::make_tensor(type, shape, test::values(test::random_tensor(element::i32, shape, lo, hi, seed)));
+}
+
+Output integer_constant(const Shape& shape, uint32_t seed, const std::string& name, element::Type type) {
+    return named(op::constant(integer_tensor(shape, -2, 2, seed, type)), name);
+}
+
+// A convolution of `x` (3x3 pads 1, or 1x1 without padding; GroupConvolution for 5-D weights) with integer weights.
+Output conv(const Output& x, const Shape& w_shape, const std::string& name) {
+    const bool grouped = w_shape.size() == 5;
+    const std::string pads = w_shape.back() == 1 ? "0,0" : "1,1";
+    return named(op::make(grouped ? "GroupConvolution" : "Convolution",
+                          {x, integer_constant(w_shape, 3, name + ".w", x.get_element_type())},
+                          {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", pads}, {"pads_end", pads},
+                           {"auto_pad", "explicit"}}),
+                 name);
+}
+
+Output matmul(const Output& a, const Shape& b_shape, const std::string& name) {
+    return named(op::make("MatMul", {a, integer_constant(b_shape, 7, name + ".w", a.get_element_type())},
+                          {{"transpose_a", "false"}, {"transpose_b", "false"}}),
+                 name);
+}
+
+Output add_bias(const Output& y, const Shape& bias_shape, const std::string& name) {
+    return test::binary("Add", y, integer_constant(bias_shape, 5, name + ".b", y.get_element_type()), name);
+}
+
+Output scalar(float v, const std::string& name, const Shape& shape, element::Type type) {
+    return named(op::constant(test::make_tensor(type, shape, std::vector<float>(shape_size(shape), v))), name);
+}
+
+// FakeQuantize of `x` with single-value ranges of shape `range_shape` ({} a scalar, {1, 1, 1, 1} ...).
+Output fake_quantize(const Output& x, float il, float ih, float ol, float oh, int levels, const std::string& name,
+                     const Shape& range_shape = {}) {
+    const element::Type t = x.get_element_type();
+    return named(op::make("FakeQuantize",
+                          {x, scalar(il, name + ".il", range_shape, t), scalar(ih, name + ".ih", range_shape, t),
+                           scalar(ol, name + ".ol", range_shape, t), scalar(oh, name + ".oh", range_shape, t)},
+                          {{"levels", std::to_string(levels)}, {"auto_broadcast", "numpy"}}),
+                 name);
+}
+
+// GPU and REF on the same inputs; returns their outputs and the GPU runtime model.
+struct Outputs {
+    TensorVector gpu, ref;
+    Runtime runtime;
+};
+
+Outputs run_both(const std::shared_ptr<Model>& model, const TensorVector& inputs) {
+    Core core;
+    auto gpu = core.compile_model(model, "GPU");
+    auto ref = core.compile_model(model, "REF");
+    return {test::infer(gpu, inputs), test::infer(ref, inputs), runtime_of(gpu)};
+}
+
+// Every element within `step` (+ 1e-6) of the reference, and at most `share` of them apart by more than 1e-6.
+void expect_within_one_step(const Tensor& got, const Tensor& want, double step, double share) {
+    const std::vector<double> g = test::values(got), w = test::values(want);
+    ASSERT_EQ(g.size(), w.size());
+    size_t apart = 0;
+    for (size_t i = 0; i < g.size(); ++i) {
+        const double d = std::fabs(g[i] - w[i]);
+        ASSERT_LE(d, step + 1e-6) << "element " << i << ": " << g[i] << " vs " << w[i];
+        apart += d > 1e-6;
+    }
+    EXPECT_LE(static_cast<double>(apart), share * static_cast<double>(g.size())) << apart << " elements differ";
+}
+
+}  // namespace
+
+// The kernels that carry the epilogue: conv2d_k16 (float16 vectors along channels), matmul_panel for a pointwise
+// convolution of 512+ pixels (vectors along pixels, bias per kernel row), the depthwise kernel (scalars) and the
+// MatMul kernels; each with ranges that make the division and rounding inexact.
+TEST(GpuFusionQuantize, BitIdenticalToTheHostWhereTheSumsAreExact) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, Shape{1, 8, 24, 26}, "x");
+    auto a = op::parameter(element::f32, Shape{2, 9, 40}, "a");
+    const Output k16 = fake_quantize(test::unary("Relu", add_bias(conv(x, {20, 8, 3, 3}, "c0"), {1, 20, 1, 1}, "b0"),
+                                                 "r0"),
+                                     0.f, 23.7f, 0.f, 2.55f, 256, "fq0");
+    const Output gemm = fake_quantize(add_bias(conv(x, {40, 8, 1, 1}, "c1"), {1, 40, 1, 1}, "b1"), -7.3f, 11.9f,
+                                      -1.1f, 2.7f, 255, "fq1", {1, 1, 1, 1});
+    const Output dw = fake_quantize(add_bias(conv(x, {8, 1, 1, 3, 3}, "c2"), {1, 8, 1, 1}, "b2"), 9.6f, -5.2f, 3.f,
+                                    -1.f, 16, "fq2");
+    const Output mm = fake_quantize(add_bias(matmul(a, {40, 24}, "m3"), {24}, "b3"), -13.1f, 12.2f, -12.7f, 12.8f,
+                                    256, "fq3");
+    const Outputs o = run_both(test::model_of({k16, gemm, dw, mm}, {x, a}),
+                               {integer_tensor(x->get_output_shape(0), -4, 4, 11),
+                                integer_tensor(a->get_output_shape(0), -3, 3, 12)});
+    for (size_t i = 0; i < o.gpu.size(); ++i)
+        EXPECT_TENSOR_EQ(o.gpu[i], o.ref[i]) << "output " << i;
+    EXPECT_EQ(o.runtime.fused_names.at("fq0"), "c0,b0,r0,fq0");
+    EXPECT_EQ(o.runtime.fused_names.at("fq1"), "c1,b1,fq1");
+    EXPECT_EQ(o.runtime.fused_names.at("fq2"), "c2,b2,fq2");
+    EXPECT_EQ(o.runtime.fused_names.at("fq3"), "m3,b3,fq3");
+    EXPECT_EQ(o.runtime.ops, 4u);
+    EXPECT_EQ(o.runtime.primitive.at("fq0").rfind("conv2d_k16_", 0), 0u) << o.runtime.primitive.at("fq0");
+    EXPECT_EQ(o.runtime.primitive.at("fq1").rfind("conv2d_gemm_", 0), 0u) << o.runtime.primitive.at("fq1");
+    EXPECT_EQ(o.runtime.primitive.at("fq2").rfind("conv2d_dw", 0), 0u) << o.runtime.primitive.at("fq2");
+    for (const char* name : {"fq0", "fq1", "fq2", "fq3"})
+        EXPECT_NE(o.runtime.primitive.at(name).find("_fused"), std::string::npos) << o.runtime.primitive.at(name);
+}
+
+// Real-valued data: the sums before the quantizer differ from REF's in their last bits.
+TEST(GpuFusionQuantize, WithinOneStepOfTheHostOnRealData) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    for (const element::Type type : {element::f32, element::f16}) {
+        SCOPED_TRACE(type.get_type_name());
+        auto x = op::parameter(type, Shape{1, 16, 14, 15}, "x");
+        // After the quantizer a post op: Multiply by a scale (a dequantizing step).
+        const Output fq = fake_quantize(test::unary("Relu", conv(x, {32, 16, 3, 3}, "c"), "r"), 0.f, 6.f, 0.f, 6.f,
+                                        256, "fq");
+        const Output y = test::binary("Multiply", fq, scalar(0.5f, "k", {}, type), "scale");
+        auto model = test::model_of({y}, {x});
+        const Outputs o = run_both(model, test::inputs_for(model));
+        EXPECT_EQ(o.runtime.fused_names.at("scale"), "c,r,fq,scale");
+        EXPECT_EQ(o.runtime.ops, 1u);
+        // f16 stores the output rounded (8 bits of mantissa around 3: 2^-9) and REF rounds after each op.
+        const double step = 6.0 / 255 * 0.5 + (type == element::f16 ? 3.0 * std::ldexp(1.0, -10) : 0.0);
+        // f32: no element differs on PoCL; f16: 43 of 6,720 (its sums are rounded to f16 before REF's quantizer).
+        expect_within_one_step(o.gpu[0], o.ref[0], step, type == element::f16 ? 0.05 : 0.01);
+    }
+}
+
+// Ranges per channel or from a Parameter are no post op: the FakeQuantize keeps its own kernel, right all the same.
+TEST(GpuFusionQuantize, PerChannelOrVariableRangesAreNotFused) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, Shape{1, 8, 12, 13}, "x");
+    auto hi = op::parameter(element::f32, Shape{}, "hi");
+    const Output per_channel = named(
+        op::make("FakeQuantize",
+                 {conv(x, {4, 8, 3, 3}, "c0"), test::random_constant({1, 4, 1, 1}, 21, "il", -9, -8),
+                  test::random_constant({1, 4, 1, 1}, 22, "ih", 8, 9), scalar(0.f, "ol", {}, element::f32),
+                  scalar(1.f, "oh", {}, element::f32)},
+                 {{"levels", "256"}, {"auto_broadcast", "numpy"}}),
+        "fq0");
+    const Output variable = named(op::make("FakeQuantize",
+                                           {conv(x, {4, 8, 3, 3}, "c1"), scalar(-8.f, "il1", {}, element::f32), hi,
+                                            scalar(0.f, "ol1", {}, element::f32), scalar(1.f, "oh1", {}, element::f32)},
+                                           {{"levels", "256"}, {"auto_broadcast", "numpy"}}),
+                                  "fq1");
+    Tensor hi_value(element::f32, Shape{});
+    hi_value.data<float>()[0] = 8.5f;
+    const Outputs o = run_both(test::model_of({per_channel, variable}, {x, hi}),
+                               {integer_tensor(x->get_output_shape(0), -4, 4, 11), hi_value});
+    for (size_t i = 0; i < o.gpu.size(); ++i)
+        EXPECT_TENSOR_EQ(o.gpu[i], o.ref[i]) << "output " << i;
+    EXPECT_EQ(o.runtime.type.at("fq0"), "FakeQuantize");
+    EXPECT_EQ(o.runtime.type.at("fq1"), "FakeQuantize");
+    EXPECT_EQ(o.runtime.ops, 4u);
+}
+
+// The fused node's "post_ops" (with the levels) survives export and import: the imported model quantizes alike.
+TEST(GpuFusionQuantize, SurvivesExportAndImport) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, Shape{1, 8, 12, 13}, "x");
+    const Output y = fake_quantize(conv(x, {16, 8, 3, 3}, "c"), -20.5f, 20.5f, 0.f, 1.f, 17, "fq");
+    auto compiled = core.compile_model(test::model_of({y}, {x}), "GPU");
+    std::stringstream blob;
+    compiled.export_model(blob);
+    auto imported = core.import_model(blob, "GPU");
+    const TensorVector in{integer_tensor(x->get_output_shape(0), -4, 4, 11)};
+    EXPECT_TENSOR_EQ(test::infer(imported, in)[0], test::infer(compiled, in)[0]);
+    const Runtime rt = runtime_of(imported);
+    EXPECT_EQ(rt.fused_names.at("fq"), "c,fq");
+    EXPECT_EQ(rt.ops, 1u);
+}
+
+// REF runs the transformed model (the fused type's host reference: the base op, bias, activation, quantizer in
+// the original order) and gets what the original graph gives, bit for bit.
+TEST(GpuFusionQuantize, RefRunsTheFusedQuantizer) {
+    auto x = op::parameter(element::f32, Shape{1, 8, 10, 11}, "x");
+    const Output clamp = test::unary("Clamp", conv(x, {16, 8, 3, 3}, "c"), "clamp", {{"min", "-1"}, {"max", "1"}});
+    const Output y = fake_quantize(clamp, -1.f, 1.f, -0.5f, 0.5f, 255, "fq");
+    const auto model = test::model_of({y}, {x});
+    auto transformed = model->clone();
+    gpu::transform_model(*transformed);
+    std::string post_ops;
+    for (const auto& n : transformed->get_ordered_ops())
+        if (n->get_type_name() == "FusedConvolution")
+            post_ops = n->get_attr<std::string>("post_ops", "");
+    EXPECT_EQ(post_ops, "FakeQuantize:vc:255");
+    EXPECT_GE(test::transformed_matches_on_ref(model, 0.0, 0.0), 1u);
+}
+
+// A fused node whose "post_ops" text is malformed is refused with the node's name (an exported blob or a
+// hand-edited runtime model could carry one).
+TEST(GpuFusionQuantize, MalformedPostOpsAreRefusedByName) {
+    gpu::register_fused_ops();
+    auto x = op::parameter(element::f32, Shape{1, 2, 4, 4}, "x");
+    const Output w = test::random_constant({2, 2, 1, 1}, 3, "w");
+    const Output b = scalar(0.f, "b", {1}, element::f32);
+    for (const std::string& post : {"FakeQuantize:vc", "FakeQuantize:cv:256", "FakeQuantize:vc:1",
+                                    "FakeQuantize:vc:2x", "Multiply:vc:3", "Multiply", ":vc"}) {
+        SCOPED_TRACE(post);
+        OutputVector in{x, w, b};
+        for (int i = 0; i < 4; ++i)
+            in.push_back(scalar(1.f, "r" + std::to_string(i), {}, element::f32));
+        auto node = std::make_shared<Node>("FusedConvolution", 1, in,
+                                           Attributes{{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "0,0"},
+                                                      {"pads_end", "0,0"}, {"auto_pad", "explicit"},
+                                                      {"post_ops", post}, {"activation", ""},
+                                                      {"activation_version", "0"}});
+        node->set_friendly_name("bad_conv");
+        try {
+            node->validate_and_infer_types();
+            ADD_FAILURE() << "accepted";
+        } catch (const ModelError& e) {
+            EXPECT_NE(std::string(e.what()).find("bad_conv"), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("malformed post_ops"), std::string::npos) << e.what();
+        }
+    }
+}
