@@ -2,6 +2,7 @@
 // with them (default) and with DISABLE_TRANSFORMATIONS, in the same run. Models: the embedded CNN and transformer
 // block, a decomposed LayerNorm (ReduceMean / Subtract / Power / ReduceMean / Add / Sqrt / Divide / Multiply / Add
 // on [1,256,768]) and a decomposed Gelu chain (0.5 x (1 + erf(x / sqrt 2)) after a bias Add, [1,256,3072]).
+// BM_GpuFusedFakeQuantize: a per-tensor FakeQuantize as a post op of the convolution against one as its own kernel.
 //   build/bin/ovcl_bench_gpu_fusion
 // Counters, for DISABLE_TRANSFORMATIONS (_plain) and the default (_fused): steps (runtime-model nodes other than
 // Parameter/Constant/Result), kernels (steps that launch kernels), ms (median wall time of one synchronous
@@ -102,23 +103,31 @@ double median(std::vector<double> v) {
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
-// Both compilations in one loop, alternating, so that both see the same machine load (the machines are shared);
-// the reported times are medians of single inferences.
-void BM_GpuFusion(benchmark::State& state) {
+// Compiles `base` (transformations on or off) and `timed` (on), then times both in one loop, alternating, so that
+// both see the same machine load (the machines are shared); the iteration time is `timed`'s, the counters report
+// medians of single inferences. False when a compilation failed (the benchmark is skipped with the error).
+bool run_pair(benchmark::State& state, const std::shared_ptr<Model>& base_model, bool base_fused,
+              const std::shared_ptr<Model>& timed_model, Compiled& base, Compiled& timed) {
     Core core;
-    const auto model = model_of(state.range(0));
-    Compiled plain, fused;
     try {
-        plain = compile(core, model, false);
-        fused = compile(core, model, true);
+        base = compile(core, base_model, base_fused);
+        timed = compile(core, timed_model, true);
     } catch (const Exception& e) {
         state.SkipWithError(e.what());
-        return;
+        return false;
     }
     for (auto _ : state) {
-        timed_infer(plain);
-        state.SetIterationTime(timed_infer(fused) * 1e-3);
+        timed_infer(base);
+        state.SetIterationTime(timed_infer(timed) * 1e-3);
     }
+    return true;
+}
+
+void BM_GpuFusion(benchmark::State& state) {
+    const auto model = model_of(state.range(0));
+    Compiled plain, fused;
+    if (!run_pair(state, model, false, model, plain, fused))
+        return;
     static const char* names[] = {"cnn", "transformer", "layer_norm", "gelu_chain"};
     state.SetLabel(names[state.range(0)]);
     state.counters["steps_plain"] = static_cast<double>(plain.steps);
@@ -130,6 +139,45 @@ void BM_GpuFusion(benchmark::State& state) {
     state.counters["speedup"] = median(plain.ms) / median(fused.ms);
 }
 BENCHMARK(BM_GpuFusion)->DenseRange(0, 3)->MinTime(3.0)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+// Two 3x3 convolutions of ResNet-50's first stage (N1 C64 56x56) as a quantized model runs them emulated in f32:
+// conv -> bias -> Relu -> FakeQuantize (per tensor, 256 levels, the next layer's input quantizer). `fq_fused`:
+// ranges as single values, so the FakeQuantize is a post op of the convolution's epilogue; else ranges of shape
+// [1, 64, 1, 1] holding the same values, which keeps it a kernel of its own: the same arithmetic either way.
+std::shared_ptr<Model> quantized_convs(bool fq_fused) {
+    auto x = op::parameter(element::f32, Shape{1, 64, 56, 56}, "x");
+    const Shape range = fq_fused ? Shape{} : Shape{1, 64, 1, 1};
+    Output y = x;
+    for (int layer = 0; layer < 2; ++layer) {
+        std::vector<float> w(64 * 64 * 9);
+        for (size_t i = 0; i < w.size(); ++i)
+            w[i] = 0.05f * std::sin(0.7f * static_cast<float>(i + layer));
+        const Output conv = op::make_output(
+            "Convolution", {y, Output(op::constant<float>(element::f32, Shape{64, 64, 3, 3}, w), 0)},
+            {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"},
+             {"auto_pad", "explicit"}});
+        const Output relu = op::make_output("Relu", {binary("Add", conv, filled({1, 64, 1, 1}, 0.01f))});
+        y = op::make_output("FakeQuantize", {relu, filled(range, 0.f), filled(range, 4.f), filled(range, 0.f),
+                                             filled(range, 4.f)},
+                            {{"levels", "256"}, {"auto_broadcast", "numpy"}});
+    }
+    return std::make_shared<Model>(NodeVector{op::result(y, "y")}, NodeVector{x}, "quantized_convs");
+}
+
+// The quantizer fused into the convolution's epilogue against the same model with it as a kernel of its own, both
+// with the default transformations, interleaved. Counters as BM_GpuFusion's, _apart for the FakeQuantize kept apart.
+void BM_GpuFusedFakeQuantize(benchmark::State& state) {
+    Compiled apart, fused;
+    if (!run_pair(state, quantized_convs(false), true, quantized_convs(true), apart, fused))
+        return;
+    state.SetLabel("2x (conv 3x3 C64 56x56 + bias + Relu + FakeQuantize)");
+    state.counters["steps_apart"] = static_cast<double>(apart.steps);
+    state.counters["steps_fused"] = static_cast<double>(fused.steps);
+    state.counters["ms_apart"] = median(apart.ms);
+    state.counters["ms_fused"] = median(fused.ms);
+    state.counters["speedup"] = median(apart.ms) / median(fused.ms);
+}
+BENCHMARK(BM_GpuFusedFakeQuantize)->MinTime(3.0)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
