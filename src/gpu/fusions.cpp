@@ -152,32 +152,6 @@ std::optional<PostOp> post_op(const Node& n, const Output& value, OutputVector& 
     return PostOp{n.get_type_name(), constant_first, 0};
 }
 
-// The bias input of `add` (the operand that is not `producer`) when it is a Constant that broadcasts along
-// the channel axis `axis` of the producer's output only; nullptr otherwise.
-std::shared_ptr<Node> channel_bias(const Node& add, const Output& producer, size_t axis) {
-    if (add.get_input_size() != 2 || add.get_attr<std::string>("auto_broadcast", "numpy") != "numpy")
-        return nullptr;
-    const size_t other = add.input_value(0) == producer ? 1 : 0;
-    if (add.input_value(1 - other) != producer)
-        return nullptr;
-    const auto bias = add.input_value(other).node;
-    if (!bias->is_constant() || bias->get_output_element_type(0) != producer.get_element_type())
-        return nullptr;
-    const PartialShape& out = producer.get_partial_shape();
-    if (out.rank_is_dynamic() || out[axis].is_dynamic())
-        return nullptr;
-    const Shape bs = bias->get_output_shape(0);
-    const size_t rank = out.size();
-    if (bs.size() > rank)
-        return nullptr;
-    for (size_t i = 0; i < bs.size(); ++i) {
-        const size_t a = rank - bs.size() + i;
-        if (bs[i] != 1 && !(a == axis && static_cast<int64_t>(bs[i]) == out[axis].get_length()))
-            return nullptr;
-    }
-    return bias;
-}
-
 // The residual operand of `add` when it adds a tensor of the producer's type and static shape, element by element
 // (no broadcast), that is not the producer itself and not a Constant (a constant Add is a bias or a post op);
 // nullptr otherwise.
@@ -279,7 +253,7 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
         const auto tail = [&] { return Output(chain.back(), 0); };
         std::shared_ptr<Node> bias;
         if (auto add = consumers.only(tail()); add && add->get_type_name() == "Add" && !host_ops.count("Add")) {
-            bias = channel_bias(*add, tail(), type == "MatMul" ? ps.size() - 1 : 1);
+            bias = channel_constant(*add, tail(), type == "MatMul" ? ps.size() - 1 : 1);
             if (bias)
                 chain.push_back(add);
         }

@@ -14,6 +14,9 @@
 //   ("true" when there is a residual input; absent otherwise), "activation" (empty, or Relu, Clamp, Sigmoid, Tanh,
 //   HSwish, Swish, Gelu, Elu, HSigmoid, Mish, SoftPlus), "activation_version" and then the activation's own
 //   attributes (Clamp: "min", "max"; Gelu-7: "approximation_mode"; Elu: "alpha").
+// - Before those, a per-channel scale after a Convolution / GroupConvolution (Multiply by a channel Constant,
+//   BatchNormInference with Constant parameters) is folded into its weights (fold_channel_scale,
+//   fusions_scale.cpp), so that the bias, activation and post ops that follow reach the epilogue.
 // - FusedMVN: LayerNorm / MVN patterns (fusions_norm*.cpp): MVN, or its decomposition ReduceMean -> Subtract ->
 //   Power 2 / Multiply -> ReduceMean -> Add eps -> Sqrt / Power 0.5 -> Divide / Multiply by the reciprocal,
 //   optionally followed by Multiply with a Constant (gamma) and Add of a Constant (beta). Inputs (data, axes
@@ -62,6 +65,13 @@ void register_fused_ops();
 /// "FusedConvolution" -> "Convolution"; "" for a type that is not a fused one.
 std::string fused_base_type(const std::string& type);
 
+/// Folds a per-channel scale after a Convolution / GroupConvolution with Constant weights into the weights:
+/// Multiply by a Constant along the channel axis (or of one value) becomes the convolution with scaled weights;
+/// BatchNormInference with Constant parameters becomes the convolution with weights scaled by
+/// gamma / sqrt(variance + eps) followed by an Add of beta - mean * scale (the epilogue's bias once
+/// fuse_bias_activation runs). Only where the convolution's output has that one consumer and every scale is
+/// finite. Returns the number folded.
+size_t fold_channel_scale(Model& model, const std::set<std::string>& host_ops = {});
 /// Fuses every Conv/GroupConv/MatMul -> [Add(bias)] -> [Add(residual)] -> [activation] -> [post ops] chain (of two
 /// nodes or more) whose intermediates have one consumer and are no model outputs. Returns the number fused.
 size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops = {});

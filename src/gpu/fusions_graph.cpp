@@ -78,6 +78,30 @@ void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& node
     consumers.replace_reader(nodes, fused);
 }
 
+std::shared_ptr<Node> channel_constant(const Node& binary, const Output& producer, size_t axis) {
+    if (binary.get_input_size() != 2 || binary.get_attr<std::string>("auto_broadcast", "numpy") != "numpy")
+        return nullptr;
+    const size_t other = binary.input_value(0) == producer ? 1 : 0;
+    if (binary.input_value(1 - other) != producer)
+        return nullptr;
+    const auto c = binary.input_value(other).node;
+    if (!c->is_constant() || c->get_output_element_type(0) != producer.get_element_type())
+        return nullptr;
+    const PartialShape& out = producer.get_partial_shape();
+    if (out.rank_is_dynamic() || out[axis].is_dynamic())
+        return nullptr;
+    const Shape bs = c->get_output_shape(0);
+    const size_t rank = out.size();
+    if (bs.size() > rank)
+        return nullptr;
+    for (size_t i = 0; i < bs.size(); ++i) {
+        const size_t a = rank - bs.size() + i;
+        if (bs[i] != 1 && !(a == axis && static_cast<int64_t>(bs[i]) == out[axis].get_length()))
+            return nullptr;
+    }
+    return c;
+}
+
 bool numpy_binary(const Node& n) {
     return n.get_input_size() == 2 && n.get_attr<std::string>("auto_broadcast", "numpy") == "numpy";
 }

@@ -41,6 +41,11 @@ const OpSpec& spec_of(const std::string& type, int64_t version);
 /// friendly name (or the names it had fused itself), and the last node's consumers read it.
 void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& nodes, Consumers& consumers);
 
+/// The operand of `binary` (two inputs, numpy broadcast) that is not `producer`, when it is a Constant of the
+/// producer's type that broadcasts along the channel axis `axis` of the producer's output only (a bias, a
+/// per-channel scale; one value counts); nullptr otherwise.
+std::shared_ptr<Node> channel_constant(const Node& binary, const Output& producer, size_t axis);
+
 /// A node of two inputs with numpy broadcasting (auto_broadcast absent or "numpy").
 bool numpy_binary(const Node& n);
 

@@ -72,9 +72,10 @@ size_t transform_model(Model& model, const std::set<std::string>& host_ops, elem
     if (folded)
         model.validate_nodes_and_infer_types();
     folded += convert_precision(model, precision);
-    // Normalisations first (their decomposition is element-wise ops), then what the conv / matmul epilogue takes,
-    // then the element-wise DAGs that are left.
+    // Normalisations first (their decomposition is element-wise ops), then per-channel scales into the convolution
+    // weights, what the conv / matmul epilogue takes, then the element-wise DAGs that are left.
     size_t fused = fuse_normalization(model, host_ops);
+    fused += fold_channel_scale(model, host_ops);
     fused += fuse_bias_activation(model, host_ops);
     fused += fuse_eltwise(model, host_ops);
     return folded + fused;
