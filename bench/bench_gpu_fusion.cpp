@@ -1,7 +1,8 @@
 // What the GPU plugin's graph fusions (src/gpu/fusions.hpp) buy: steps and inference latency of a model compiled
 // with them (default) and with DISABLE_TRANSFORMATIONS, in the same run. Models: the embedded CNN and transformer
 // block, a decomposed LayerNorm (ReduceMean / Subtract / Power / ReduceMean / Add / Sqrt / Divide / Multiply / Add
-// on [1,256,768]) and a decomposed Gelu chain (0.5 x (1 + erf(x / sqrt 2)) after a bias Add, [1,256,3072]).
+// on [1,256,768]), a decomposed Gelu chain (0.5 x (1 + erf(x / sqrt 2)) after a bias Add, [1,256,3072]) and a
+// 3x3 convolution with an unfolded BatchNormInference and Relu (C64 56x56).
 // BM_GpuFusedFakeQuantize: a per-tensor FakeQuantize as a post op of the convolution against one as its own kernel.
 //   build/bin/ovcl_bench_gpu_fusion
 // Counters, for DISABLE_TRANSFORMATIONS (_plain) and the default (_fused): steps (runtime-model nodes other than
@@ -51,12 +52,34 @@ std::shared_ptr<Model> decomposed_gelu() {
     return std::make_shared<Model>(NodeVector{op::result(out, "y")}, NodeVector{x}, "gelu");
 }
 
+// A 3x3 convolution (pads 1) of ResNet-50's first stage: C64 -> K64, fixed weights (`seed` shifts them).
+Output conv3x3_c64(const Output& x, int seed) {
+    std::vector<float> w(64 * 64 * 9);
+    for (size_t i = 0; i < w.size(); ++i)
+        w[i] = 0.05f * std::sin(0.7f * static_cast<float>(i + static_cast<size_t>(seed)));
+    return op::make_output("Convolution", {x, Output(op::constant<float>(element::f32, Shape{64, 64, 3, 3}, w), 0)},
+                           {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"},
+                            {"auto_pad", "explicit"}});
+}
+
+// A 3x3 convolution of ResNet-50's first stage (N1 C64 56x56) with its batch norm unfolded (as a model exported
+// from training code keeps it), then Relu.
+std::shared_ptr<Model> conv_batch_norm() {
+    auto x = op::parameter(element::f32, Shape{1, 64, 56, 56}, "x");
+    const Output bn = op::make_output("BatchNormInference", {conv3x3_c64(x, 0), filled({64}, 1.2f), filled({64}, 0.1f),
+                                                             filled({64}, 0.05f), filled({64}, 0.9f)},
+                                      {{"epsilon", "0.001"}}, 5);
+    const Output out = op::make_output("Relu", {bn});
+    return std::make_shared<Model>(NodeVector{op::result(out, "y")}, NodeVector{x}, "conv_batch_norm");
+}
+
 std::shared_ptr<Model> model_of(int64_t which) {
     switch (which) {
     case 0: return default_models::make_resnet_like_cnn();
     case 1: return default_models::make_transformer_block();
     case 2: return decomposed_layer_norm();
-    default: return decomposed_gelu();
+    case 3: return decomposed_gelu();
+    default: return conv_batch_norm();
     }
 }
 
@@ -128,7 +151,7 @@ void BM_GpuFusion(benchmark::State& state) {
     Compiled plain, fused;
     if (!run_pair(state, model, false, model, plain, fused))
         return;
-    static const char* names[] = {"cnn", "transformer", "layer_norm", "gelu_chain"};
+    static const char* names[] = {"cnn", "transformer", "layer_norm", "gelu_chain", "conv_batch_norm"};
     state.SetLabel(names[state.range(0)]);
     state.counters["steps_plain"] = static_cast<double>(plain.steps);
     state.counters["steps_fused"] = static_cast<double>(fused.steps);
@@ -138,7 +161,7 @@ void BM_GpuFusion(benchmark::State& state) {
     state.counters["ms_fused"] = median(fused.ms);
     state.counters["speedup"] = median(plain.ms) / median(fused.ms);
 }
-BENCHMARK(BM_GpuFusion)->DenseRange(0, 3)->MinTime(3.0)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuFusion)->DenseRange(0, 4)->MinTime(3.0)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 // Two 3x3 convolutions of ResNet-50's first stage (N1 C64 56x56) as a quantized model runs them emulated in f32:
 // conv -> bias -> Relu -> FakeQuantize (per tensor, 256 levels, the next layer's input quantizer). `fq_fused`:
@@ -149,14 +172,8 @@ std::shared_ptr<Model> quantized_convs(bool fq_fused) {
     const Shape range = fq_fused ? Shape{} : Shape{1, 64, 1, 1};
     Output y = x;
     for (int layer = 0; layer < 2; ++layer) {
-        std::vector<float> w(64 * 64 * 9);
-        for (size_t i = 0; i < w.size(); ++i)
-            w[i] = 0.05f * std::sin(0.7f * static_cast<float>(i + layer));
-        const Output conv = op::make_output(
-            "Convolution", {y, Output(op::constant<float>(element::f32, Shape{64, 64, 3, 3}, w), 0)},
-            {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"},
-             {"auto_pad", "explicit"}});
-        const Output relu = op::make_output("Relu", {binary("Add", conv, filled({1, 64, 1, 1}, 0.01f))});
+        const Output bias = binary("Add", conv3x3_c64(y, layer), filled({1, 64, 1, 1}, 0.01f));
+        const Output relu = op::make_output("Relu", {bias});
         y = op::make_output("FakeQuantize", {relu, filled(range, 0.f), filled(range, 4.f), filled(range, 0.f),
                                              filled(range, 4.f)},
                             {{"levels", "256"}, {"auto_broadcast", "numpy"}});
