@@ -19,7 +19,8 @@
 // weight vectors and does XB * KBLK FMAs whose scalar input is broadcast from memory, so the inner loop is
 // loads + FMAs only.
 //
-// conv2d_k16: global = (KB, ceil(OW / XB), OH * OD * N * G). C and K are per group.
+// conv2d_k16: global = (KB, ceil(OW / XB), OH * OD * N * G), or with -DKB_DIM=2 (KB last) (OH * OD * N * G,
+// ceil(OW / XB), KB): the host picks which varies fastest (ops/convolution.cpp). C and K are per group.
 // Window planes and rows outside the input are skipped; window columns outside (padding) are handled per tap: a
 // tap for which all XB input columns are inside runs the unguarded loop over C, the others a loop that reads
 // clamped columns and zeroes them. The loop over C is innermost so weights stream sequentially.
@@ -58,10 +59,14 @@ __kernel void conv2d_k16(__global const DATA* restrict x, __global const float* 
                          const int OH, const int OW, const int KH, const int KW, const int SH, const int DH,
                          const int DW, const int PH, const int PW, const int G, const int D, const int OD,
                          const int KD, const int SD, const int DD, const int PD BIAS_ARG) {
-    const int kb = get_global_id(0), KB = get_global_size(0);  // blocks of KBLK * 16 channels
+#ifndef KB_DIM
+#define KB_DIM 0
+#endif
+    const int kb = get_global_id(KB_DIM), KB = get_global_size(KB_DIM);  // blocks of KBLK * 16 channels
     const int ox0 = get_global_id(1) * XB;
-    const int oy = get_global_id(2) % OH, oz = get_global_id(2) / OH % OD;
-    const int ng = get_global_id(2) / OH / OD;  // ng = n * G + g
+    const int rows = get_global_id(2 - KB_DIM);
+    const int oy = rows % OH, oz = rows / OH % OD;
+    const int ng = rows / OH / OD;  // ng = n * G + g
     const int g = ng % G;
     const int HW = H * W, DHW = D * HW;
     __global const DATA* xg = x + (size_t)ng * C * DHW;
