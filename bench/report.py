@@ -80,6 +80,21 @@ def openvino_python(build):
     return None
 
 
+def python_with_plots(build):
+    """build/venv's Python (scripts/setup puts matplotlib there) when this one lacks matplotlib, else None."""
+    try:
+        import matplotlib  # noqa: F401
+        return None
+    except ImportError:
+        pass
+    py = os.path.join(build, "venv", "bin", "python3")
+    if not os.access(py, os.X_OK):
+        return None
+    # It can import what this one cannot, so it is another environment: no loop.
+    found = subprocess.call([py, "-c", "import matplotlib"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return py if found == 0 else None
+
+
 def run_comparison(build, models, seconds):
     py = openvino_python(build)
     if not py:
@@ -519,6 +534,9 @@ def main(argv=None):
     parser.add_argument("--readme", help="the README whose headline table to replace (default README.md when --md "
                         "is the default report; none otherwise)")
     args = parser.parse_args(argv)
+    py = python_with_plots(args.build)
+    if py:  # the same command under the Python that can draw the plots
+        os.execv(py, [py, os.path.abspath(__file__)] + (sys.argv[1:] if argv is None else list(argv)))
     args.json_dir = args.json_dir or os.path.join(args.build, "bench_json")
     args.models = args.models or os.path.join(args.build, "models")
     if args.readme is None and os.path.abspath(args.md) == os.path.join(ROOT, "docs", "perf", "bench.md"):
