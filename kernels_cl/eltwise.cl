@@ -140,6 +140,23 @@ inline VTA floormod_v(VTA x, VTA y) {
     const VTA r = fmod(x, y);
     return select(r, r + y, (r != 0.0f) & ((r < 0.0f) != (y < 0.0f)));
 }
+// FakeQuantize-1 inside a FusedEltwise (alone it runs kernels_cl/quantize.cl), as host_ref/fake_quantize.cpp
+// computes it: x <= min(il, ih) ? ol : x > max(il, ih) ? oh : rint((x - il) / (ih - il) * steps) / steps * (oh - ol)
+// + ol, one operation per statement in the host's order and no contraction (the host asks for correctly rounded
+// division where the device has it), min and max as std::min / std::max give them.
+inline VTA fq_v(VTA x, VTA il, VTA ih, VTA ol, VTA oh, float steps) {
+#pragma OPENCL FP_CONTRACT OFF
+    const VTA lo = select(il, ih, ih < il), hi = select(il, ih, il < ih);
+    const VTA shifted = x - il;
+    const VTA width = ih - il;
+    const VTA unit = shifted / width;
+    const VTA level = rint(unit * steps);
+    const VTA back = level / steps;
+    const VTA out_width = oh - ol;
+    const VTA wide = back * out_width;
+    const VTA y = wide + ol;
+    return select(select(y, oh, x > hi), ol, x <= lo);
+}
 #endif
 
 // FOR_INPUTS(M) expands M(name, storage, compute type, half, stride flag, slot) for each of the NARG inputs.

@@ -21,7 +21,8 @@
 //   Power 2 / Multiply -> ReduceMean -> Add eps -> Sqrt / Power 0.5 -> Divide / Multiply by the reciprocal,
 //   optionally followed by Multiply with a Constant (gamma) and Add of a Constant (beta). Inputs (data, axes
 //   Constant, scale Constant, shift Constant), MVN-6's attributes: y = MVN-6(data, axes) * scale + shift.
-// - FusedEltwise: a small DAG of element-wise nodes (fusions_eltwise.cpp) whose intermediates are read only inside
+// - FusedEltwise: a small DAG of element-wise nodes (FakeQuantize among them: a quantized ResNet's Add -> Relu ->
+//   FakeQuantize) (fusions_eltwise.cpp) whose intermediates are read only inside
 //   it and are no model outputs, evaluated by one element-wise kernel. Its inputs are the DAG's external inputs;
 //   attributes "ops" (count) and per node j "op<j>" = "<Type>-<version>:<operands>" (operands: i<k> external
 //   input k, t<m> the result of node m) and "op<j>.<name>" its attributes; the last node is the result.

@@ -6,6 +6,7 @@
 // division). With real-valued data the sums differ in their last bits, which can move a value across a level
 // boundary: there every output is within one quantization step of REF's and almost all are equal. Per-channel or
 // non-Constant ranges leave the FakeQuantize a step of its own; malformed "post_ops" texts are refused by name.
+// Where no convolution or MatMul precedes it, a FakeQuantize joins a FusedEltwise of its element-wise neighbours.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -180,6 +181,37 @@ TEST(GpuFusionQuantize, PerChannelOrVariableRangesAreNotFused) {
     EXPECT_EQ(o.runtime.type.at("fq0"), "FakeQuantize");
     EXPECT_EQ(o.runtime.type.at("fq1"), "FakeQuantize");
     EXPECT_EQ(o.runtime.ops, 4u);
+}
+
+// A quantized ResNet's block end: Add(residual) -> Relu -> FakeQuantize is one FusedEltwise kernel (fq_v of
+// kernels_cl/eltwise.cl), with single-value ranges (literals) or per-channel ranges (read with broadcast), bit
+// for bit as host_ref where its inputs are exact; a FakeQuantize alone keeps its own kernel.
+TEST(GpuFusionQuantize, InsideAFusedEltwise) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, Shape{1, 24, 9, 11}, "x");
+    auto skip = op::parameter(element::f32, Shape{1, 24, 9, 11}, "skip");
+    const Output relu = test::unary("Relu", test::binary("Add", x, skip, "add"), "relu");
+    const Output scalar_ranges = fake_quantize(relu, 0.f, 5.3f, 0.f, 2.1f, 256, "fq0");
+    const Output per_channel = named(
+        op::make("FakeQuantize",
+                 {test::binary("Multiply", x, skip, "mul"), test::random_constant({1, 24, 1, 1}, 31, "il", -9, -7),
+                  test::random_constant({1, 24, 1, 1}, 32, "ih", 7, 9), scalar(-1.f, "ol", {}, element::f32),
+                  scalar(1.f, "oh", {}, element::f32)},
+                 {{"levels", "255"}, {"auto_broadcast", "numpy"}}),
+        "fq1");
+    const Output alone = fake_quantize(x, -2.5f, 2.5f, 0.f, 1.f, 11, "fq2");
+    const Outputs o = run_both(test::model_of({scalar_ranges, per_channel, alone}, {x, skip}),
+                               {integer_tensor(x->get_output_shape(0), -4, 4, 11),
+                                integer_tensor(skip->get_output_shape(0), -4, 4, 12)});
+    for (size_t i = 0; i < o.gpu.size(); ++i)
+        EXPECT_TENSOR_EQ(o.gpu[i], o.ref[i]) << "output " << i;
+    EXPECT_EQ(o.runtime.type.at("fq0"), "FusedEltwise");
+    EXPECT_EQ(o.runtime.fused_names.at("fq0"), "add,relu,fq0");
+    EXPECT_EQ(o.runtime.type.at("fq1"), "FusedEltwise");
+    EXPECT_EQ(o.runtime.fused_names.at("fq1"), "mul,fq1");
+    EXPECT_EQ(o.runtime.type.at("fq2"), "FakeQuantize");
+    EXPECT_EQ(o.runtime.ops, 3u);
 }
 
 // The fused node's "post_ops" (with the levels) survives export and import: the imported model quantizes alike.

@@ -135,6 +135,8 @@ OpConfig eltwise_config(const EltwiseKernel& k, const std::vector<size_t>& input
     KernelLaunch l;
     l.source = "eltwise";
     l.options = build_options(k, vec);
+    if (k.divide_exact)
+        l.options += correctly_rounded_division(device);
     for (size_t i = 0; i < k.arity; ++i)
         l.args.push_back(KernelArg::input(inputs.at(i)));
     l.args.push_back(KernelArg::output(0));

@@ -56,6 +56,7 @@ struct EltwiseKernel {
     std::vector<float> literals;                    ///< FUSED_TEMPS: the values OP reads as lits[i]
     std::array<double, 2> params{};                 ///< p0, p1 when a is float (Clamp bounds, Elu alpha)
     std::array<int64_t, 2> int_params{};            ///< p0, p1 when a is an integer (Clamp bounds)
+    bool divide_exact = false;                      ///< f32 division as the host's (FakeQuantize's levels)
 };
 
 /// The kernel of an element-wise node, or the reason it has none (src/gpu/ops/eltwise_exprs.cpp).

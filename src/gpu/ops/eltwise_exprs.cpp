@@ -24,6 +24,8 @@ struct Rule {
 const std::map<std::string, Rule>& rules() {
     static const std::map<std::string, Rule> r{
         {"Abs", {1, "fabs(a)", "select(a,AS_S((UA)0-AS_U(a)),a<(TA)0)"}},
+        // Only inside a FusedEltwise: a FakeQuantize alone runs kernels_cl/quantize.cl (ops/quantize.hpp).
+        {"FakeQuantize", {5, "fq_v(a,b,c,d,e,p0)", nullptr}},
         {"Negative", {1, "-a", "AS_S((UA)0-AS_U(a))"}},
         {"Exp", {1, "exp(a)", nullptr}},
         {"Log", {1, "log(a)", nullptr}},
@@ -229,9 +231,12 @@ std::string arithmetic_expr(const Node& node, element::Type t, EltwiseKernel& k)
     return e;
 }
 
-/// p0, p1: Clamp's bounds, Elu's alpha, as host_ref rounds them.
+/// p0, p1: Clamp's bounds, Elu's alpha, FakeQuantize's steps (levels - 1), as host_ref rounds them.
 void set_params(const Node& node, element::Type t, EltwiseKernel& k) {
-    if (node.get_type_name() == "Elu") {
+    if (node.get_type_name() == "FakeQuantize") {
+        k.params[0] = static_cast<float>(node.get_attr<int64_t>("levels") - 1);
+        k.divide_exact = true;
+    } else if (node.get_type_name() == "Elu") {
         k.params[0] = static_cast<float>(node.get_attr<double>("alpha"));
     } else if (node.get_type_name() == "Clamp") {
         const double lo = node.get_attr<double>("min"), hi = node.get_attr<double>("max");

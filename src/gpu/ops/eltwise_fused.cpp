@@ -116,6 +116,7 @@ Composed compose(const Node& node) {
         if (!ok.supported)
             return fail(n.get_type_name() + " in a FusedEltwise: " + ok.reason);
         const EltwiseKernel e = eltwise_kernel(n);
+        k.divide_exact = k.divide_exact || e.divide_exact;
         std::vector<std::string> operands;
         for (const auto& in : n.input_values()) {
             auto producer = std::find(nodes.begin(), nodes.begin() + static_cast<long>(j), in.node);
