@@ -2,7 +2,8 @@
 // with them (default) and with DISABLE_TRANSFORMATIONS, in the same run. Models: the embedded CNN and transformer
 // block, a decomposed LayerNorm (ReduceMean / Subtract / Power / ReduceMean / Add / Sqrt / Divide / Multiply / Add
 // on [1,256,768]), a decomposed Gelu chain (0.5 x (1 + erf(x / sqrt 2)) after a bias Add, [1,256,3072]) and a
-// 3x3 convolution with an unfolded BatchNormInference and Relu (C64 56x56).
+// 3x3 convolution with an unfolded BatchNormInference and Relu (C64 56x56), and a quantized block's end
+// (Add -> Relu -> FakeQuantize on [1,256,56,56]).
 // BM_GpuFusedFakeQuantize: a per-tensor FakeQuantize as a post op of the convolution against one as its own kernel.
 //   build/bin/ovcl_bench_gpu_fusion
 // Counters, for DISABLE_TRANSFORMATIONS (_plain) and the default (_fused): steps (runtime-model nodes other than
@@ -73,13 +74,25 @@ std::shared_ptr<Model> conv_batch_norm() {
     return std::make_shared<Model>(NodeVector{op::result(out, "y")}, NodeVector{x}, "conv_batch_norm");
 }
 
+// The end of a quantized ResNet-50 stage-1 block: Add(residual) -> Relu -> FakeQuantize (per tensor, 256 levels)
+// on [1,256,56,56].
+std::shared_ptr<Model> quantized_block_end() {
+    auto x = op::parameter(element::f32, Shape{1, 256, 56, 56}, "x");
+    auto skip = op::parameter(element::f32, Shape{1, 256, 56, 56}, "skip");
+    const Output relu = op::make_output("Relu", {binary("Add", x, skip)});
+    const Output out = op::make_output("FakeQuantize", {relu, scalar(0.f), scalar(4.f), scalar(0.f), scalar(4.f)},
+                                       {{"levels", "256"}, {"auto_broadcast", "numpy"}});
+    return std::make_shared<Model>(NodeVector{op::result(out, "y")}, NodeVector{x, skip}, "quantized_block_end");
+}
+
 std::shared_ptr<Model> model_of(int64_t which) {
     switch (which) {
     case 0: return default_models::make_resnet_like_cnn();
     case 1: return default_models::make_transformer_block();
     case 2: return decomposed_layer_norm();
     case 3: return decomposed_gelu();
-    default: return conv_batch_norm();
+    case 4: return conv_batch_norm();
+    default: return quantized_block_end();
     }
 }
 
@@ -151,7 +164,8 @@ void BM_GpuFusion(benchmark::State& state) {
     Compiled plain, fused;
     if (!run_pair(state, model, false, model, plain, fused))
         return;
-    static const char* names[] = {"cnn", "transformer", "layer_norm", "gelu_chain", "conv_batch_norm"};
+    static const char* names[] = {"cnn", "transformer", "layer_norm", "gelu_chain", "conv_batch_norm",
+                                  "quantized_block_end"};
     state.SetLabel(names[state.range(0)]);
     state.counters["steps_plain"] = static_cast<double>(plain.steps);
     state.counters["steps_fused"] = static_cast<double>(fused.steps);
@@ -161,7 +175,7 @@ void BM_GpuFusion(benchmark::State& state) {
     state.counters["ms_fused"] = median(fused.ms);
     state.counters["speedup"] = median(plain.ms) / median(fused.ms);
 }
-BENCHMARK(BM_GpuFusion)->DenseRange(0, 4)->MinTime(3.0)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuFusion)->DenseRange(0, 5)->MinTime(3.0)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 // Two 3x3 convolutions of ResNet-50's first stage (N1 C64 56x56) as a quantized model runs them emulated in f32:
 // conv -> bias -> Relu -> FakeQuantize (per tensor, 256 levels, the next layer's input quantizer). `fq_fused`:
