@@ -119,6 +119,8 @@ size_t fold_channel_scale(Model& model, const std::set<std::string>& host_ops) {
         if (!next || host_ops.count(next->get_type_name()))
             continue;
         const auto channels = static_cast<size_t>(node->get_output_partial_shape(0)[1].get_length());
+        if (channels == 0)  // nothing to scale
+            continue;
         if (next->get_type_name() == "Multiply" && next->get_version() == 1) {
             const auto s = channel_constant(*next, out, 1);
             const std::vector<double> scale = s ? per_channel(*s, channels) : std::vector<double>();

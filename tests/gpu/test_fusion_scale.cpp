@@ -128,6 +128,15 @@ TEST(GpuFusionScale, InfiniteScaleIsNotFolded) {
     EXPECT_EQ(multiplies, 1u);
 }
 
+// A convolution of no output channels has nothing to scale: the pass leaves it (and does not divide by zero).
+TEST(GpuFusionScale, ZeroOutputChannelsAreLeftAlone) {
+    auto x = op::parameter(element::f32, Shape{1, 2, 5, 5}, "x");
+    const Output y = test::binary("Multiply", conv(x, {0, 2, 3, 3}, "c"),
+                                  constant({1, 0, 1, 1}, 9, "empty", element::f32), "m");
+    auto model = test::model_of({y}, {x});
+    EXPECT_EQ(gpu::fold_channel_scale(*model), 0u);
+}
+
 // REF runs the transformed model (the folded weights and the bias Add are ordinary nodes) and matches the
 // original graph.
 TEST(GpuFusionScale, RefRunsTheFoldedModel) {
