@@ -139,7 +139,10 @@ std::optional<PostOp> post_op(const Node& n, const Output& value, OutputVector& 
                 return std::nullopt;
             constants.push_back(n.input_value(i));
         }
-        return PostOp{n.get_type_name(), false, n.get_attr<int64_t>("levels")};
+        const auto levels = n.get_attr<int64_t>("levels");
+        if (levels > (int64_t(1) << 24))  // post_ops_of reads at most 9 digits; f32 steps stop being exact anyway
+            return std::nullopt;
+        return PostOp{n.get_type_name(), false, levels};
     }
     static const std::set<std::string> types = {"Multiply", "Add", "Subtract", "Divide"};
     if (!types.count(n.get_type_name()) || !numpy_binary(n))
