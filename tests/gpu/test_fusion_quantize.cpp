@@ -59,15 +59,34 @@ Output scalar(float v, const std::string& name, const Shape& shape, element::Typ
     return named(op::constant(test::make_tensor(type, shape, std::vector<float>(shape_size(shape), v))), name);
 }
 
+// FakeQuantize of `x` with the ranges il, ih, ol, oh.
+Output fake_quantize_of(const Output& x, const OutputVector& ranges, int levels, const std::string& name) {
+    OutputVector in{x};
+    in.insert(in.end(), ranges.begin(), ranges.end());
+    return named(op::make("FakeQuantize", in, {{"levels", std::to_string(levels)}, {"auto_broadcast", "numpy"}}),
+                 name);
+}
+
 // FakeQuantize of `x` with single-value ranges of shape `range_shape` ({} a scalar, {1, 1, 1, 1} ...).
 Output fake_quantize(const Output& x, float il, float ih, float ol, float oh, int levels, const std::string& name,
                      const Shape& range_shape = {}) {
     const element::Type t = x.get_element_type();
-    return named(op::make("FakeQuantize",
-                          {x, scalar(il, name + ".il", range_shape, t), scalar(ih, name + ".ih", range_shape, t),
-                           scalar(ol, name + ".ol", range_shape, t), scalar(oh, name + ".oh", range_shape, t)},
-                          {{"levels", std::to_string(levels)}, {"auto_broadcast", "numpy"}}),
-                 name);
+    return fake_quantize_of(x,
+                            {scalar(il, name + ".il", range_shape, t), scalar(ih, name + ".ih", range_shape, t),
+                             scalar(ol, name + ".ol", range_shape, t), scalar(oh, name + ".oh", range_shape, t)},
+                            levels, name);
+}
+
+// FakeQuantize of `x` with per-channel input ranges of `channels` random values (il in [-9, -7], ih in [7, 9])
+// and output range [ol, oh].
+Output per_channel_fake_quantize(const Output& x, size_t channels, float ol, float oh, int levels,
+                                 const std::string& name) {
+    const Shape s{1, channels, 1, 1};
+    return fake_quantize_of(x,
+                            {test::random_constant(s, 31, name + ".il", -9, -7),
+                             test::random_constant(s, 32, name + ".ih", 7, 9),
+                             scalar(ol, name + ".ol", {}, element::f32), scalar(oh, name + ".oh", {}, element::f32)},
+                            levels, name);
 }
 
 // GPU and REF on the same inputs; returns their outputs and the GPU runtime model.
@@ -160,18 +179,12 @@ TEST(GpuFusionQuantize, PerChannelOrVariableRangesAreNotFused) {
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 8, 12, 13}, "x");
     auto hi = op::parameter(element::f32, Shape{}, "hi");
-    const Output per_channel = named(
-        op::make("FakeQuantize",
-                 {conv(x, {4, 8, 3, 3}, "c0"), test::random_constant({1, 4, 1, 1}, 21, "il", -9, -8),
-                  test::random_constant({1, 4, 1, 1}, 22, "ih", 8, 9), scalar(0.f, "ol", {}, element::f32),
-                  scalar(1.f, "oh", {}, element::f32)},
-                 {{"levels", "256"}, {"auto_broadcast", "numpy"}}),
-        "fq0");
-    const Output variable = named(op::make("FakeQuantize",
-                                           {conv(x, {4, 8, 3, 3}, "c1"), scalar(-8.f, "il1", {}, element::f32), hi,
-                                            scalar(0.f, "ol1", {}, element::f32), scalar(1.f, "oh1", {}, element::f32)},
-                                           {{"levels", "256"}, {"auto_broadcast", "numpy"}}),
-                                  "fq1");
+    const Output per_channel = per_channel_fake_quantize(conv(x, {4, 8, 3, 3}, "c0"), 4, 0.f, 1.f, 256, "fq0");
+    const element::Type f32 = element::f32;
+    const Output variable =
+        fake_quantize_of(conv(x, {4, 8, 3, 3}, "c1"),
+                         {scalar(-8.f, "il1", {}, f32), hi, scalar(0.f, "ol1", {}, f32), scalar(1.f, "oh1", {}, f32)},
+                         256, "fq1");
     Tensor hi_value(element::f32, Shape{});
     hi_value.data<float>()[0] = 8.5f;
     const Outputs o = run_both(test::model_of({per_channel, variable}, {x, hi}),
@@ -193,13 +206,8 @@ TEST(GpuFusionQuantize, InsideAFusedEltwise) {
     auto skip = op::parameter(element::f32, Shape{1, 24, 9, 11}, "skip");
     const Output relu = test::unary("Relu", test::binary("Add", x, skip, "add"), "relu");
     const Output scalar_ranges = fake_quantize(relu, 0.f, 5.3f, 0.f, 2.1f, 256, "fq0");
-    const Output per_channel = named(
-        op::make("FakeQuantize",
-                 {test::binary("Multiply", x, skip, "mul"), test::random_constant({1, 24, 1, 1}, 31, "il", -9, -7),
-                  test::random_constant({1, 24, 1, 1}, 32, "ih", 7, 9), scalar(-1.f, "ol", {}, element::f32),
-                  scalar(1.f, "oh", {}, element::f32)},
-                 {{"levels", "255"}, {"auto_broadcast", "numpy"}}),
-        "fq1");
+    const Output per_channel = per_channel_fake_quantize(test::binary("Multiply", x, skip, "mul"), 24, -1.f, 1.f,
+                                                         255, "fq1");
     const Output alone = fake_quantize(x, -2.5f, 2.5f, 0.f, 1.f, 11, "fq2");
     const Outputs o = run_both(test::model_of({scalar_ranges, per_channel, alone}, {x, skip}),
                                {integer_tensor(x->get_output_shape(0), -4, 4, 11),
