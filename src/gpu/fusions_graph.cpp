@@ -79,7 +79,7 @@ void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& node
 }
 
 std::shared_ptr<Node> channel_constant(const Node& binary, const Output& producer, size_t axis) {
-    if (binary.get_input_size() != 2 || binary.get_attr<std::string>("auto_broadcast", "numpy") != "numpy")
+    if (!numpy_binary(binary))
         return nullptr;
     const size_t other = binary.input_value(0) == producer ? 1 : 0;
     if (binary.input_value(1 - other) != producer)

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "fusions.hpp"
-#include "host_ref/ref_utils.hpp"
+#include "fusions_graph.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -34,14 +34,6 @@ int activation_code(const Node& node) {
         return mode == "tanh" ? 8 : 7;
     }
     return it->second;
-}
-
-// A single-value Constant's value as f32 (what the kernel computes with); false when `port` is no such Constant.
-bool single_value(const Output& port, float& value) {
-    if (!port.node->is_constant() || port.node->get_constant_value().get_size() != 1)
-        return false;
-    value = static_cast<float>(host_ref::to_f64(port.node->get_constant_value()).at(0));
-    return true;
 }
 
 // FakeQuantize-1 of `e` as the host reference (host_ref/fake_quantize.cpp) computes it, its ranges as literals:
@@ -76,9 +68,12 @@ std::string post_expression(const Node& node, size_t& inputs, bool& quantizes) {
         float c[4] = {0, 0, 0, 0};
         if (j + p.inputs() > node.get_input_size())
             return "?";
-        for (size_t k = 0; k < p.inputs(); ++k)
-            if (!single_value(node.input_value(j + k), c[k]))
+        for (size_t k = 0; k < p.inputs(); ++k) {
+            double v = 0;
+            if (!scalar_constant(node.input_value(j + k), v))
                 return "?";
+            c[k] = static_cast<float>(v);  // what the kernel computes with
+        }
         j += p.inputs();
         if (p.type == "FakeQuantize") {
             e = fake_quantize_expression(e, c, p.levels);
