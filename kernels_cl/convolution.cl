@@ -28,6 +28,9 @@
 #ifndef POST
 #define POST(v) (v)
 #endif
+#ifndef KB_DIM
+#define KB_DIM 0
+#endif
 
 #include "conv_staging.cl"
 
@@ -59,9 +62,6 @@ __kernel void conv2d_k16(__global const DATA* restrict x, __global const float* 
                          const int OH, const int OW, const int KH, const int KW, const int SH, const int DH,
                          const int DW, const int PH, const int PW, const int G, const int D, const int OD,
                          const int KD, const int SD, const int DD, const int PD BIAS_ARG) {
-#ifndef KB_DIM
-#define KB_DIM 0
-#endif
     const int kb = get_global_id(KB_DIM), KB = get_global_size(KB_DIM);  // blocks of KBLK * 16 channels
     const int ox0 = get_global_id(1) * XB;
     const int rows = get_global_id(2 - KB_DIM);
