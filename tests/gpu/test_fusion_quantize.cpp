@@ -102,6 +102,13 @@ Outputs run_both(const std::shared_ptr<Model>& model, const TensorVector& inputs
     return {test::infer(gpu, inputs), test::infer(ref, inputs), runtime_of(gpu)};
 }
 
+// GPU's outputs equal REF's bit for bit.
+void expect_bit_identical(const Outputs& o) {
+    ASSERT_EQ(o.gpu.size(), o.ref.size());
+    for (size_t i = 0; i < o.gpu.size(); ++i)
+        EXPECT_TENSOR_EQ(o.gpu[i], o.ref[i]) << "output " << i;
+}
+
 // Every element within `step` (+ 1e-6) of the reference, and at most `share` of them apart by more than 1e-6.
 void expect_within_one_step(const Tensor& got, const Tensor& want, double step, double share) {
     const std::vector<double> g = test::values(got), w = test::values(want);
@@ -137,8 +144,7 @@ TEST(GpuFusionQuantize, BitIdenticalToTheHostWhereTheSumsAreExact) {
     const Outputs o = run_both(test::model_of({k16, gemm, dw, mm}, {x, a}),
                                {integer_tensor(x->get_output_shape(0), -4, 4, 11),
                                 integer_tensor(a->get_output_shape(0), -3, 3, 12)});
-    for (size_t i = 0; i < o.gpu.size(); ++i)
-        EXPECT_TENSOR_EQ(o.gpu[i], o.ref[i]) << "output " << i;
+    expect_bit_identical(o);
     EXPECT_EQ(o.runtime.fused_names.at("fq0"), "c0,b0,r0,fq0");
     EXPECT_EQ(o.runtime.fused_names.at("fq1"), "c1,b1,fq1");
     EXPECT_EQ(o.runtime.fused_names.at("fq2"), "c2,b2,fq2");
@@ -189,8 +195,7 @@ TEST(GpuFusionQuantize, PerChannelOrVariableRangesAreNotFused) {
     hi_value.data<float>()[0] = 8.5f;
     const Outputs o = run_both(test::model_of({per_channel, variable}, {x, hi}),
                                {integer_tensor(x->get_output_shape(0), -4, 4, 11), hi_value});
-    for (size_t i = 0; i < o.gpu.size(); ++i)
-        EXPECT_TENSOR_EQ(o.gpu[i], o.ref[i]) << "output " << i;
+    expect_bit_identical(o);
     EXPECT_EQ(o.runtime.type.at("fq0"), "FakeQuantize");
     EXPECT_EQ(o.runtime.type.at("fq1"), "FakeQuantize");
     EXPECT_EQ(o.runtime.ops, 4u);
@@ -212,8 +217,7 @@ TEST(GpuFusionQuantize, InsideAFusedEltwise) {
     const Outputs o = run_both(test::model_of({scalar_ranges, per_channel, alone}, {x, skip}),
                                {integer_tensor(x->get_output_shape(0), -4, 4, 11),
                                 integer_tensor(skip->get_output_shape(0), -4, 4, 12)});
-    for (size_t i = 0; i < o.gpu.size(); ++i)
-        EXPECT_TENSOR_EQ(o.gpu[i], o.ref[i]) << "output " << i;
+    expect_bit_identical(o);
     EXPECT_EQ(o.runtime.type.at("fq0"), "FusedEltwise");
     EXPECT_EQ(o.runtime.fused_names.at("fq0"), "add,relu,fq0");
     EXPECT_EQ(o.runtime.type.at("fq1"), "FusedEltwise");
