@@ -142,8 +142,8 @@ EltwiseKernel convert_kernel(element::Type from, element::Type to) {
         k.op = "CMP(a!=(TA)0)";
     else if (is_real(to))
         k.op = is_real(from) ? "a" : "CVT(float)(" + src + ")";
-    else if (is_real(from))
-        k.op = "CVT_SAT(" + dst + ")(a)";
+    else if (is_real(from))  // NaN made 0 first: NVIDIA's convert_long_sat_rtz gives LONG_MIN for it
+        k.op = "CVT_SAT(" + dst + ")(isnan(a)?(TA)0:a)";
     else if (to.is_signed())
         k.op = "AS(" + dst + ")(CVT(u" + dst + ")(" + src + "))";
     else
