@@ -10,18 +10,15 @@
 namespace ovcl {
 namespace gpu {
 
-namespace {
-
-/// Sub-buffer origins must be multiples of CL_DEVICE_MEM_BASE_ADDR_ALIGN; never less than the
-/// largest OpenCL C type (long16), which vector loads may assume.
-constexpr size_t kMinAlignment = 128;
-
 size_t base_alignment(const DeviceInfo& device) {
+    constexpr size_t kMinAlignment = 128;  // long16, which vector loads may assume
     cl_uint bits = 0;
     if (device.device() && device.device.getInfo(CL_DEVICE_MEM_BASE_ADDR_ALIGN, &bits) == CL_SUCCESS)
         return std::max<size_t>(bits / 8, kMinAlignment);
     return kMinAlignment;
 }
+
+namespace {
 
 /// An input of an in-place Concat: its bytes lie at `offset` in the Concat's output `whole`.
 struct Part {

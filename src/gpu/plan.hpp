@@ -76,5 +76,9 @@ struct Plan {
     static std::shared_ptr<Plan> build(std::shared_ptr<Model> model, const DeviceInfo& device, const Config& config);
 };
 
+/// Bytes a sub-buffer's origin (an in-place Concat's part) must be a multiple of on `device`:
+/// CL_DEVICE_MEM_BASE_ADDR_ALIGN (128 on PoCL, 512 on NVIDIA's driver), never less than 128.
+size_t base_alignment(const DeviceInfo& device);
+
 }  // namespace gpu
 }  // namespace ovcl
