@@ -73,6 +73,18 @@ InferRequest::~InferRequest() {
         drain();  // nothing may still read from or write into the bound tensors
     } catch (...) {
     }
+    release_buffers();  // before m_model, whose streams may hold the arenas' last references
+}
+
+void InferRequest::release_buffers() {
+    // The stream's other requests may still run on these arenas: some drivers fault releasing memory that commands
+    // in flight use, which the spec allows. Only a new plan or the request's end gets here.
+    if (!m_arenas.empty() && m_queue())
+        m_queue.finish();
+    m_kernels.clear();
+    m_own_slots.clear();
+    m_slots.clear();
+    m_arenas.clear();
 }
 
 void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
@@ -82,7 +94,7 @@ void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
     const auto& ctx = m_model->device();
     m_plan = dp;  // buffer_of() reads the plan's constants
     try {
-        m_slots.clear();
+        release_buffers();
         RequestBuffers buffers = make_request_buffers(plan, m_stream.arenas.take(ctx.context, plan.arena_bytes));
         m_arenas = std::move(buffers.arenas);
         m_slots = std::move(buffers.slots);

@@ -91,8 +91,9 @@ private:
     /// Records this inference's end marker on the remote tensors it used (copies wait for it).
     void mark_remote_use();
     std::string describe() const;
+    /// Waits for the stream's queue, then drops the kernels and the slots before the arenas they are sub-buffers of.
+    void release_buffers();
 
-    std::vector<cl::Buffer> m_own_slots;  ///< allocated by prepare(); m_slots may point at user buffers
     struct ArgUse {
         size_t step, kernel;
         cl_uint arg;
@@ -110,8 +111,11 @@ private:
     cl::CommandQueue m_queue;  ///< the stream's in-order queue
     bool m_events_on = false;  ///< events on every command (PERF_COUNT or the timeline)
     std::shared_ptr<const DevicePlan> m_plan;
-    std::vector<cl::Buffer> m_arenas;  ///< the memory plan's arenas; m_slots are sub-buffers of them
+    /// The memory plan's arenas; m_slots and m_own_slots are sub-buffers of them, released first (declared after
+    /// them, and by release_buffers()): NVIDIA's driver crashes releasing a sub-buffer whose parent is gone.
+    std::vector<cl::Buffer> m_arenas;
     std::vector<cl::Buffer> m_slots;
+    std::vector<cl::Buffer> m_own_slots;  ///< allocated by prepare(); m_slots may point at user buffers
     std::vector<std::vector<cl::Kernel>> m_kernels;  ///< per step
     std::vector<std::vector<cl::Event>> m_events;    ///< per step, when events are on
     std::vector<cl::Event> m_write_events, m_read_events;
