@@ -14,6 +14,7 @@ are large and generated: never commit them (the default folder, build/models, is
     tools/make_models.py                          # all three models into build/models
     tools/make_models.py --models resnet50 -t 10  # one model, 10 s per benchmark
     tools/make_models.py --no-benchmark           # IR, inputs and outputs only
+    tools/make_models.py --models resnet50_int8   # quantized by NNCF (pip install nncf); not in the default set
 """
 
 import argparse
@@ -197,7 +198,28 @@ def bert(w):
     return ov.Model([h], [ids, mask, types], "bert_base_like")
 
 
-BUILDERS = {"resnet50": resnet50, "mobilenet_v2": mobilenet_v2, "bert": bert}
+def quantized(builder, name):
+    """`builder`'s model quantized to int8 by NNCF (post-training, its default scheme for CPU: per-tensor activation
+    FakeQuantize, per-channel weights), calibrated on 8 fixed-seed inputs: the IR a user's quantized model is.
+    Needs `pip install nncf` (imported here only, so the f32 models do not need it)."""
+    def build(w):
+        try:
+            import nncf
+        except ImportError:  # pragma: no cover - told to the user
+            sys.exit(f"{name} needs NNCF: pip install nncf")
+        model = builder(w)
+        rng = np.random.default_rng(SEED + 2)
+        calibration = [{p.get_any_name(): rng.uniform(-1.0, 1.0, size=tuple(p.get_shape())).astype(np.float32)
+                        for p in model.inputs} for _ in range(8)]
+        q = nncf.quantize(model, nncf.Dataset(calibration), subset_size=len(calibration))
+        q.set_friendly_name(name)
+        return q
+    return build
+
+
+BUILDERS = {"resnet50": resnet50, "mobilenet_v2": mobilenet_v2, "bert": bert,
+            "resnet50_int8": quantized(resnet50, "resnet50_int8"),
+            "mobilenet_v2_int8": quantized(mobilenet_v2, "mobilenet_v2_int8")}
 
 
 def fixed_inputs(model, seed):
@@ -326,7 +348,8 @@ def write_manifest(out, entries):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", default="build/models", help="output folder (default: build/models)")
-    parser.add_argument("--models", default=",".join(MODELS), help="comma-separated subset of " + ", ".join(MODELS))
+    parser.add_argument("--models", default=",".join(MODELS),
+                        help="comma-separated, of " + ", ".join(BUILDERS) + " (default: " + ",".join(MODELS) + ")")
     parser.add_argument("--seed", type=int, default=SEED, help="seed of the weights and inputs")
     parser.add_argument("-t", "--time", type=int, default=20, help="seconds per OpenVINO CPU benchmark (default 20)")
     parser.add_argument("--no-benchmark", action="store_true", help="skip the OpenVINO CPU benchmarks")
@@ -334,7 +357,7 @@ def main(argv=None):
     names = [n for n in args.models.split(",") if n]
     for n in names:
         if n not in BUILDERS:
-            parser.error(f"--models: unknown model '{n}' (known: {', '.join(MODELS)})")
+            parser.error(f"--models: unknown model '{n}' (known: {', '.join(BUILDERS)})")
     entries = {}
     for n in names:
         print(f"== {n}: building IR, OpenVINO CPU outputs" + ("" if args.no_benchmark else " and benchmarks"),

@@ -35,6 +35,13 @@ inline std::string openvino_wheel_missing(const std::string& py) {
                 "into build/venv; OVCL_PYTHON names another Python)";
 }
 
+/// Empty when `py` imports nncf (tools/make_models.py's quantized models need it); else why the test is skipped.
+inline std::string nncf_missing(const std::string& py) {
+    if (std::system((shell_quoted(py) + " -c 'import nncf' >/dev/null 2>&1").c_str()) == 0)
+        return {};
+    return py + " cannot import nncf, which quantizes the *_int8 models (pip install nncf, or scripts/setup)";
+}
+
 inline std::string file_tail(const std::filesystem::path& file, size_t chars) {
     std::ifstream in(file);
     const std::string s((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -8,6 +8,16 @@
 // Tolerance: the largest |ovcl - OpenVINO| over an output, relative to the output's largest magnitude, at most 1e-4.
 // Measured on PoCL 3.1: 1.4e-6 (ResNet-50), 6.2e-7 (MobileNet-V2), 2.5e-6 (BERT); both sides are f32 with different
 // summation orders over 50 layers, so an exact match is not expected, while a wrong kernel is off by far more.
+//
+// resnet50_int8 / mobilenet_v2_int8 are those models quantized by NNCF (also needs `pip install nncf`): i8 weights
+// with Convert + Multiply decompression, per-tensor FakeQuantize on activations, as a user's quantized IR. OpenVINO
+// CPU runs them in int8; ovcl computes FakeQuantize in f32 (bit-identical to host_ref's formula, tested on built
+// graphs in tests/gpu/test_*quantize*.cpp). A value that lands next to a rounding boundary of a quantizer moves one
+// level when an earlier sum is summed in another order, and 50 layers spread such flips over the output, so the
+// bound is on ||ovcl - OpenVINO|| / ||OpenVINO|| (L2): at most 5e-2, and ovcl's top-1 class among OpenVINO's top 5.
+// Measured on PoCL 3.1: 7.3e-3 (ResNet-50), 1.6e-2 (MobileNet-V2); ovcl GPU against ovcl REF, both f32, differs
+// as much (1.2e-2, MobileNet-V2), while the quantization itself moves the outputs 1.7e-2 / 2.1e-2 from the f32
+// models'. A wrong decompression or quantizer is off by far more than the bound.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,6 +39,32 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr double kTolerance = 1e-4;
+constexpr double kQuantizedL2Tolerance = 5e-2;
+
+bool quantized(const std::string& model) { return model.size() > 5 && model.substr(model.size() - 5) == "_int8"; }
+
+// ||got - ref|| / ||ref|| over all elements.
+double relative_l2(const Tensor& got, const Tensor& ref) {
+    const auto g = test::values(got), r = test::values(ref);
+    double diff = 0, norm = 0;
+    for (size_t i = 0; i < r.size(); ++i) {
+        if (!std::isfinite(g[i]))
+            return INFINITY;
+        diff += (g[i] - r[i]) * (g[i] - r[i]);
+        norm += r[i] * r[i];
+    }
+    return norm > 0 ? std::sqrt(diff / norm) : std::sqrt(diff);
+}
+
+// Whether the largest element of `got` is one of the 5 largest of `ref`.
+bool top1_in_top5(const Tensor& got, const Tensor& ref) {
+    const auto g = test::values(got), r = test::values(ref);
+    const size_t best = static_cast<size_t>(std::max_element(g.begin(), g.end()) - g.begin());
+    size_t larger = 0;
+    for (double v : r)
+        larger += v > r[best];
+    return larger < 5;
+}
 
 // max |got - ref| / max |ref| (max |got - ref| when ref is all zeros); infinity when got has a NaN or Inf.
 double relative_error(const Tensor& got, const Tensor& ref) {
@@ -49,6 +85,8 @@ TEST_P(OpenVinoIr, GpuMatchesOpenVinoCpu) {
     const std::string name = GetParam();
     const std::string py = test::python();
     if (const std::string why = test::openvino_wheel_missing(py); !why.empty())
+        GTEST_SKIP() << why;
+    if (const std::string why = quantized(name) ? test::nncf_missing(py) : ""; !why.empty())
         GTEST_SKIP() << why;
     Core core;
     const auto devices = core.get_available_devices();
@@ -77,13 +115,21 @@ TEST_P(OpenVinoIr, GpuMatchesOpenVinoCpu) {
         const Tensor got = request.get_tensor(output);
         ASSERT_EQ(got.get_element_type(), ref.get_element_type()) << output;
         ASSERT_EQ(got.get_shape(), ref.get_shape()) << output;
+        if (quantized(name)) {
+            const double err = relative_l2(got, ref);
+            EXPECT_LE(err, kQuantizedL2Tolerance) << name << " output " << output << ": ||ovcl GPU - OpenVINO CPU|| / ||ref||";
+            EXPECT_TRUE(top1_in_top5(got, ref)) << name << " output " << output << ": ovcl's top-1 not in OpenVINO's top 5";
+            RecordProperty("relative_l2_" + output, std::to_string(err));
+            continue;
+        }
         const double err = relative_error(got, ref);
         EXPECT_LE(err, kTolerance) << name << " output " << output << ": max |ovcl GPU - OpenVINO CPU| / max |ref|";
         RecordProperty("relative_error_" + output, std::to_string(err));
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(MakeModels, OpenVinoIr, ::testing::Values("resnet50", "mobilenet_v2", "bert"),
+INSTANTIATE_TEST_SUITE_P(MakeModels, OpenVinoIr, ::testing::Values("resnet50", "mobilenet_v2", "bert", "resnet50_int8",
+                                                                     "mobilenet_v2_int8"),
                          [](const auto& info) { return info.param; });
 
 }  // namespace
