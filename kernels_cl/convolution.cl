@@ -48,13 +48,21 @@
 #include "epilogue.cl"
 
 #if RESIDUAL
-// The residual of the 16 channels of pixel p of a block (channel q at r[q * plane + p]), zero past the nq channels
-// and np pixels that exist.
-inline float16 residual16(__global const DATA* r, int p, int nq, int np, int plane) {
-    float v[16];
-    for (int q = 0; q < 16; ++q)
-        v[q] = q < nq && p < np ? LD1(r + q * plane + p) : 0.f;
-    return vload16(0, v);
+// The residual of the block's 16 channels and XB pixels (channel q of pixel p at r[q * plane + p]) into rt as
+// rt[p * 16 + q], the order of the output's staging: rows of XB pixels read as the output is written, zero past
+// the nq channels and np pixels that exist.
+inline void residual_block(__global const DATA* r, int nq, int np, int plane, float* rt) {
+    if (nq == 16 && np == XB) {
+#pragma unroll
+        for (int q = 0; q < 16; ++q)
+#pragma unroll
+            for (int p = 0; p < XB; ++p)
+                rt[p * 16 + q] = LD1(r + q * plane + p);
+    } else {
+        for (int q = 0; q < 16; ++q)
+            for (int p = 0; p < XB; ++p)
+                rt[p * 16 + q] = q < nq && p < np ? LD1(r + q * plane + p) : 0.f;
+    }
 }
 #endif
 __kernel void conv2d_k16(__global const DATA* restrict x, __global const float* restrict w,
@@ -144,12 +152,13 @@ __kernel void conv2d_k16(__global const DATA* restrict x, __global const float* 
 #if RESIDUAL
         // The residual at the output's index: yb's offset in `residual`.
         __global const DATA* rb = residual + ((size_t)ng * K + k0) * plane + (size_t)(oz * OH + oy) * OW + ox0;
-        const int rq = min(16, K - k0);
+        float rt[XB * 16];
+        residual_block(rb, min(16, K - k0), np, plane, rt);
 #endif
 #pragma unroll
         for (int p = 0; p < XB; ++p) {
 #if RESIDUAL
-            const float16 v = acc[j][p] + bv + residual16(rb, p, rq, np, plane);
+            const float16 v = acc[j][p] + bv + vload16(p, rt);
 #else
             const float16 v = acc[j][p] + bv;
 #endif
