@@ -112,7 +112,7 @@ private:
     bool m_events_on = false;  ///< events on every command (PERF_COUNT or the timeline)
     std::shared_ptr<const DevicePlan> m_plan;
     /// The memory plan's arenas; m_slots and m_own_slots are sub-buffers of them, released first (declared after
-    /// them, and by release_buffers()): NVIDIA's driver crashes releasing a sub-buffer whose parent is gone.
+    /// them, and by release_buffers()) so that no sub-buffer outlives its parent's last reference.
     std::vector<cl::Buffer> m_arenas;
     std::vector<cl::Buffer> m_slots;
     std::vector<cl::Buffer> m_own_slots;  ///< allocated by prepare(); m_slots may point at user buffers
