@@ -16,6 +16,7 @@
 
 #include "ovcl/core.hpp"
 #include "runtime/trace.hpp"
+#include "tools/benchmark_config.hpp"
 #include "tools/benchmark_inputs.hpp"
 #include "tools/benchmark_options.hpp"
 #include "tools/benchmark_report.hpp"
@@ -98,8 +99,12 @@ std::string precision_for(const std::string& arg, const std::string& device) {
 /// The properties of compile_model, as benchmark_app sets them from the flags.
 AnyMap device_config(const BenchmarkOptions& opt) {
     AnyMap config;
+    // -load_config's properties, added last: a flag given on the command line wins over the file.
+    const AnyMap file = opt.load_config.empty() ? AnyMap{} : load_config(opt.load_config, opt.device);
     using hint::PerformanceMode;
-    if (opt.hint.empty()) {
+    if (opt.hint.empty() && file.count(hint::performance_mode.key)) {
+        // the file's hint, not the default one
+    } else if (opt.hint.empty()) {
         const auto mode = opt.api == "sync" ? PerformanceMode::LATENCY : PerformanceMode::THROUGHPUT;
         std::ostringstream os;
         os << mode;
@@ -124,6 +129,7 @@ AnyMap device_config(const BenchmarkOptions& opt) {
         config[num_streams.key] = opt.nstreams == "AUTO" ? Any(std::string("AUTO")) : Any(std::stoi(opt.nstreams));
     if (!opt.infer_precision.empty())
         config[hint::inference_precision.key] = element::Type(precision_for(opt.infer_precision, opt.device));
+    config.insert(file.begin(), file.end());
     return config;
 }
 

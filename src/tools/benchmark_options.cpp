@@ -88,6 +88,9 @@ void add_benchmark_options(CLI::App& sub, BenchmarkOptions& opt) {
     sub.add_option("--report_folder", opt.report_folder, "Folder of the reports (created); default: the current one");
     sub.add_flag("--json_stats", opt.json_stats, "Write the reports as JSON instead of CSV");
     sub.add_option("--cache_dir", opt.cache_dir, "CACHE_DIR: compiled models are cached there and reused");
+    sub.add_option("--load_config", opt.load_config,
+                   "JSON file of device properties, {\"GPU\": {\"GPU_TUNING_MODE\": \"CREATE\"}}; the flags win "
+                   "over the file");
     sub.add_option("--trace", opt.trace, "Write the Chrome trace (chrome://tracing, Perfetto) of the run to FILE");
     sub.add_option("--latency_percentile", opt.latency_percentile,
                    "The percentile reported as the latency (50: the median)")

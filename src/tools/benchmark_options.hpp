@@ -38,6 +38,7 @@ struct BenchmarkOptions {
     std::string report_folder;          ///< -report_folder
     bool json_stats = false;            ///< -json_stats: reports as JSON instead of CSV
     std::string cache_dir;              ///< -cache_dir
+    std::string load_config;            ///< -load_config FILE: device properties (benchmark_config.hpp)
     std::string trace;                  ///< -trace FILE: Chrome trace of the pipeline
     uint32_t latency_percentile = 50;   ///< -latency_percentile 1..100
     PreprocessOptions pre;              ///< -ip -op -iop -layout -mean_values -scale_values

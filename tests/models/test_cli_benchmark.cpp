@@ -396,6 +396,57 @@ TEST_F(CliBenchmark, BadFlagsExitNonZeroNamingTheFlag) {
     EXPECT_NE(r.output.find("NO_SUCH_DEVICE"), std::string::npos) << r.output;
 }
 
+// -load_config: the device's entry of a benchmark_app-style JSON file reaches compile_model (GPU_TUNING_MODE=CREATE
+// times the kernel candidates and stores the choice in CACHE_DIR); other devices' entries are not applied; a flag
+// wins over the file.
+TEST_F(CliBenchmark, LoadConfigGivesDeviceProperties) {
+    REQUIRE_GPU();
+    const std::string cache = path("tuning_cache");
+    std::ofstream(path("config.json"))
+        << R"({"GPU": {"GPU_TUNING_MODE": "CREATE", "NUM_STREAMS": 1}, "REF": {"NOT_A_GPU_PROPERTY": "1"}})";
+    RunResult r = benchmark("-d GPU -hint latency -niter 2 -cache_dir '" + cache + "' -load_config '" +
+                            path("config.json") + "'");
+    expect_summary(r, 2);
+    EXPECT_NE(r.output.find("GPU_TUNING_MODE: CREATE"), std::string::npos) << r.output;
+    EXPECT_TRUE(fs::exists(fs::path(cache) / "ovcl_tuning.json")) << r.output;
+
+    std::ofstream(path("hint.json")) << R"({"REF": {"PERFORMANCE_HINT": "THROUGHPUT"}})";
+    r = benchmark("-d REF -hint latency -niter 1 -load_config '" + path("hint.json") + "'");
+    expect_summary(r, 1);
+    EXPECT_NE(r.output.find("PERFORMANCE_HINT: LATENCY"), std::string::npos) << r.output;
+    r = benchmark("-d REF -niter 2 -load_config '" + path("hint.json") + "'");
+    expect_summary(r, 2);
+    EXPECT_NE(r.output.find("PERFORMANCE_HINT: THROUGHPUT"), std::string::npos) << r.output;
+}
+
+// A file that cannot be read, is not JSON, is not {"DEVICE": {...}} or names an unknown property stops the run
+// before any inference, naming the file and what is wrong.
+TEST_F(CliBenchmark, BadLoadConfigExitsNonZeroNamingIt) {
+    struct Case {
+        const char* json;  ///< nullptr: no file
+        const char* mention;
+    };
+    for (const Case& c : std::vector<Case>{{nullptr, "cannot read"},
+                                           {R"({"REF": )", "not JSON"},
+                                           {R"([1, 2])", "top level"},
+                                           {R"({"REF": 3})", "entry \"REF\""},
+                                           {R"({"REF": {"PERFORMANCE_HINT": [1]}})", "PERFORMANCE_HINT"},
+                                           {R"({"REF": {"NO_SUCH_PROPERTY": "1"}})", "NO_SUCH_PROPERTY"}}) {
+        SCOPED_TRACE(c.json ? c.json : "no file");
+        const std::string file = path("bad.json");
+        fs::remove(file);
+        if (c.json)
+            std::ofstream(file) << c.json;
+        const RunResult r = benchmark("-d REF -niter 1 -load_config '" + file + "'");
+        EXPECT_NE(r.code, 0) << r.output;
+        EXPECT_NE(r.output.find(c.mention), std::string::npos) << r.output;
+        if (c.json && std::string(c.mention) != "NO_SUCH_PROPERTY") {
+            EXPECT_NE(r.output.find(file), std::string::npos) << r.output;
+        }
+        EXPECT_EQ(r.output.find("Throughput:"), std::string::npos) << r.output;
+    }
+}
+
 // benchmark_app's preprocessing flags: the model's input becomes u8 (step 6 prints it), random inputs follow
 // the new type, and bad values stop the run before any inference.
 TEST_F(CliBenchmark, PreprocessingFlagsChangeTheModelInputs) {
