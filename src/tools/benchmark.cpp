@@ -102,9 +102,7 @@ AnyMap device_config(const BenchmarkOptions& opt) {
     // -load_config's properties, added last: a flag given on the command line wins over the file.
     const AnyMap file = opt.load_config.empty() ? AnyMap{} : load_config(opt.load_config, opt.device);
     using hint::PerformanceMode;
-    if (opt.hint.empty() && file.count(hint::performance_mode.key)) {
-        // the file's hint, not the default one
-    } else if (opt.hint.empty()) {
+    if (opt.hint.empty() && !file.count(hint::performance_mode.key)) {  // else the file's hint
         const auto mode = opt.api == "sync" ? PerformanceMode::LATENCY : PerformanceMode::THROUGHPUT;
         std::ostringstream os;
         os << mode;
