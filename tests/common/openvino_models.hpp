@@ -27,9 +27,14 @@ inline std::string python() {
     return std::filesystem::exists(venv) ? venv.string() : "python3";
 }
 
+/// Whether `py` imports `modules` ("openvino, numpy").
+inline bool python_imports(const std::string& py, const std::string& modules) {
+    return std::system((shell_quoted(py) + " -c 'import " + modules + "' >/dev/null 2>&1").c_str()) == 0;
+}
+
 /// Empty when `py` imports openvino and numpy; else why a test that needs them is skipped.
 inline std::string openvino_wheel_missing(const std::string& py) {
-    if (std::system((shell_quoted(py) + " -c 'import openvino, numpy' >/dev/null 2>&1").c_str()) == 0)
+    if (python_imports(py, "openvino, numpy"))
         return {};
     return py + " cannot import openvino and numpy (pip install openvino numpy, or scripts/setup, which installs them "
                 "into build/venv; OVCL_PYTHON names another Python)";
@@ -37,7 +42,7 @@ inline std::string openvino_wheel_missing(const std::string& py) {
 
 /// Empty when `py` imports nncf (tools/make_models.py's quantized models need it); else why the test is skipped.
 inline std::string nncf_missing(const std::string& py) {
-    if (std::system((shell_quoted(py) + " -c 'import nncf' >/dev/null 2>&1").c_str()) == 0)
+    if (python_imports(py, "nncf"))
         return {};
     return py + " cannot import nncf, which quantizes the *_int8 models (pip install nncf, or scripts/setup)";
 }
