@@ -267,8 +267,8 @@ TEST(GpuFusionQuantize, MalformedPostOpsAreRefusedByName) {
     auto x = op::parameter(element::f32, Shape{1, 2, 4, 4}, "x");
     const Output w = test::random_constant({2, 2, 1, 1}, 3, "w");
     const Output b = scalar(0.f, "b", {1}, element::f32);
-    for (const char* post : {"FakeQuantize:vc", "FakeQuantize:cv:256", "FakeQuantize:vc:1",
-                                    "FakeQuantize:vc:2x", "Multiply:vc:3", "Multiply", ":vc"}) {
+    for (const char* post : {"FakeQuantize:vc", "FakeQuantize:cv:256", "FakeQuantize:vc:1", "FakeQuantize:vc:2x",
+                             "Multiply:vc:3", "Multiply", ":vc"}) {
         SCOPED_TRACE(post);
         OutputVector in{x, w, b};
         for (int i = 0; i < 4; ++i)
