@@ -4,7 +4,8 @@
 // on [1,256,768]), a decomposed Gelu chain (0.5 x (1 + erf(x / sqrt 2)) after a bias Add, [1,256,3072]) and a
 // 3x3 convolution with an unfolded BatchNormInference and Relu (C64 56x56), and a quantized block's end
 // (Add -> Relu -> FakeQuantize on [1,256,56,56]).
-// BM_GpuFusedFakeQuantize: a per-tensor FakeQuantize as a post op of the convolution against one as its own kernel.
+// BM_GpuFusedFakeQuantize/<ranges>/<layers>: a per-tensor (1) or per-channel (2) FakeQuantize as a post op of
+// the convolution against one as its own kernel, after ResNet-50 3x3 (0) or MobileNet-V2 1x1 (1) convolutions.
 //   build/bin/ovcl_bench_gpu_fusion
 // Counters, for DISABLE_TRANSFORMATIONS (_plain) and the default (_fused): steps (runtime-model nodes other than
 // Parameter/Constant/Result), kernels (steps that launch kernels), ms (median wall time of one synchronous
@@ -177,38 +178,65 @@ void BM_GpuFusion(benchmark::State& state) {
 }
 BENCHMARK(BM_GpuFusion)->DenseRange(0, 5)->MinTime(3.0)->UseManualTime()->Unit(benchmark::kMillisecond);
 
-// Two 3x3 convolutions of ResNet-50's first stage (N1 C64 56x56) as a quantized model runs them emulated in f32:
-// conv -> bias -> Relu -> FakeQuantize (per tensor, 256 levels, the next layer's input quantizer). `fq_fused`:
-// ranges as single values, so the FakeQuantize is a post op of the convolution's epilogue; else ranges of shape
-// [1, 64, 1, 1] holding the same values, which keeps it a kernel of its own: the same arithmetic either way.
-std::shared_ptr<Model> quantized_convs(bool fq_fused) {
-    auto x = op::parameter(element::f32, Shape{1, 64, 56, 56}, "x");
-    const Shape range = fq_fused ? Shape{} : Shape{1, 64, 1, 1};
+// A 1x1 convolution (no padding) C -> K with fixed weights: MobileNet-V2's expansion layers.
+Output conv1x1(const Output& x, size_t c, size_t k) {
+    std::vector<float> w(k * c);
+    for (size_t i = 0; i < w.size(); ++i)
+        w[i] = 0.1f * std::sin(0.3f * static_cast<float>(i));
+    return op::make_output("Convolution", {x, Output(op::constant<float>(element::f32, Shape{k, c, 1, 1}, w), 0)},
+                           {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"},
+                            {"auto_pad", "explicit"}});
+}
+
+// Convolutions as a quantized model runs them emulated in f32, each followed by a FakeQuantize (256 levels, the
+// next layer's input quantizer). `layers` 0: two 3x3 convolutions of ResNet-50's first stage (N1 C64 56x56) ->
+// bias -> Relu; 1: MobileNet-V2's second expansion (1x1 C24 -> K144 on 56x56) -> bias -> Clamp(0, 6), the layer
+// whose output NNCF quantizes per channel. `ranges`: 0 ranges that vary along the rows ([1, 1, H, 1], which
+// keeps the FakeQuantize a kernel of its own: the same arithmetic per element), 1 single values (per tensor), 2
+// one per channel ([1, K, 1, 1]); 1 and 2 make the FakeQuantize a post op of the convolution's epilogue.
+std::shared_ptr<Model> quantized_convs(int64_t ranges, int64_t layers) {
+    const size_t c = layers == 0 ? 64 : 24, k = layers == 0 ? 64 : 144;
+    auto x = op::parameter(element::f32, Shape{1, c, 56, 56}, "x");
+    const Shape shape = ranges == 0 ? Shape{1, 1, 56, 1} : ranges == 1 ? Shape{} : Shape{1, k, 1, 1};
+    // Upper ends 4 + i / 64 along the ranges' axis.
+    std::vector<float> high(shape_size(shape));
+    for (size_t i = 0; i < high.size(); ++i)
+        high[i] = 4.f + static_cast<float>(i) / 64.f;
+    const Output hi(op::constant<float>(element::f32, shape, high), 0);
     Output y = x;
-    for (int layer = 0; layer < 2; ++layer) {
-        const Output bias = binary("Add", conv3x3_c64(y, layer), filled({1, 64, 1, 1}, 0.01f));
-        const Output relu = op::make_output("Relu", {bias});
-        y = op::make_output("FakeQuantize", {relu, filled(range, 0.f), filled(range, 4.f), filled(range, 0.f),
-                                             filled(range, 4.f)},
+    for (int layer = 0; layer < (layers == 0 ? 2 : 1); ++layer) {
+        const Output conv = layers == 0 ? conv3x3_c64(y, layer) : conv1x1(y, c, k);
+        const Output bias = binary("Add", conv, filled({1, k, 1, 1}, 0.01f));
+        const Output act = layers == 0 ? op::make_output("Relu", {bias})
+                                       : op::make_output("Clamp", {bias}, {{"min", "0"}, {"max", "6"}});
+        y = op::make_output("FakeQuantize", {act, filled(shape, 0.f), hi, filled(shape, 0.f), hi},
                             {{"levels", "256"}, {"auto_broadcast", "numpy"}});
     }
     return std::make_shared<Model>(NodeVector{op::result(y, "y")}, NodeVector{x}, "quantized_convs");
 }
 
-// The quantizer fused into the convolution's epilogue against the same model with it as a kernel of its own, both
-// with the default transformations, interleaved. Counters as BM_GpuFusion's, _apart for the FakeQuantize kept apart.
+// The quantizer fused into the convolution's epilogue (ranges /1 per tensor, /2 per channel) against the same
+// model with it as a kernel of its own, both with the default transformations, interleaved; layers /0 or /1 as in
+// quantized_convs. Counters as BM_GpuFusion's, _apart for the FakeQuantize kept apart.
 void BM_GpuFusedFakeQuantize(benchmark::State& state) {
     Compiled apart, fused;
-    if (!run_pair(state, quantized_convs(false), true, quantized_convs(true), apart, fused))
+    if (!run_pair(state, quantized_convs(0, state.range(1)), true, quantized_convs(state.range(0), state.range(1)),
+                  apart, fused))
         return;
-    state.SetLabel("2x (conv 3x3 C64 56x56 + bias + Relu + FakeQuantize)");
+    state.SetLabel(std::string(state.range(1) == 0 ? "2x (conv 3x3 C64 56x56 + bias + Relu"
+                                                   : "1x (conv 1x1 C24 K144 56x56 + bias + Clamp") +
+                   " + FakeQuantize " + (state.range(0) == 1 ? "per tensor)" : "per channel)"));
     state.counters["steps_apart"] = static_cast<double>(apart.steps);
     state.counters["steps_fused"] = static_cast<double>(fused.steps);
     state.counters["ms_apart"] = median(apart.ms);
     state.counters["ms_fused"] = median(fused.ms);
     state.counters["speedup"] = median(apart.ms) / median(fused.ms);
 }
-BENCHMARK(BM_GpuFusedFakeQuantize)->MinTime(3.0)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuFusedFakeQuantize)
+    ->ArgsProduct({{1, 2}, {0, 1}})
+    ->MinTime(3.0)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

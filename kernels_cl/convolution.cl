@@ -10,7 +10,7 @@
 //   KBLK     16-channel vectors per work-item (XB * KBLK <= 16 accumulators keep to registers)
 //   SW       stride along W (a compile-time constant so the XB input reads are fixed offsets)
 //   POST(v)  optional epilogue on a float16 of 16 output channels of one pixel (fusion hook); default v
-//   FUSED, ACT, ACT_LO, ACT_HI  the fused bias + activation epilogue (below); bias is [G][KB * KBLK * 16]
+//   FUSED, ACT, ACT_LO, ACT_HI, EPI_PLANE  the fused epilogue (below); bias is [planes][G][KB * KBLK * 16]
 //   RESIDUAL the fused residual Add (with FUSED): `residual` (DATA, the output's shape) added after the bias
 //
 // Weights are reordered by the host into [G][KB][KD][KH][KW][C][KBLK * 16]: a block of KBLK * 16 consecutive
@@ -148,7 +148,9 @@ __kernel void conv2d_k16(__global const DATA* restrict x, __global const float* 
         __global OUT* yb = (__global OUT*)y + ((size_t)ng * K + k0) * plane + (size_t)(oz * OH + oy) * OW + ox0;
         OUT t[XB * 16];
 #if FUSED
-        const float16 bv = vload16(0, bias + (size_t)(g * KB + kb) * KBLK * 16 + j * 16);  // zero-padded per group
+        __global const float* bj = bias + (size_t)(g * KB + kb) * KBLK * 16 + j * 16;  // zero-padded per group
+        const float16 bv = vload16(0, bj);
+#define EPI_CH(t) vload16(0, bj + (t) * EPI_PLANE)
 #if RESIDUAL
         // The residual at the output's index: yb's offset in `residual`.
         __global const DATA* rb = residual + ((size_t)ng * K + k0) * plane + (size_t)(oz * OH + oy) * OW + ox0;

@@ -13,7 +13,7 @@
 //   NKH, NKW taps along H and W of conv2d_dw_flat(2), NKH of conv2d_dw_s2 (compile-time: the tap loops unroll, the
 //            weights and one accumulator per tap column stay in registers); default 3 and 3
 //   POST(v)  optional epilogue on a float16 of 16 output pixels of one channel (fusion hook); default v
-//   FUSED, ACT, ACT_LO, ACT_HI  the fused bias + activation epilogue (below); bias is [G * M]
+//   FUSED, ACT, ACT_LO, ACT_HI, EPI_PLANE  the fused epilogue (below); bias is [planes][G * M]
 //
 // Weights are read as they are: [G * M][KD][KH][KW] (M output channels per group).
 // conv2d_dw16: a work-item computes RB output rows of one output plane of one output channel, 16 consecutive
@@ -29,8 +29,9 @@
 #define POST(v) (v)
 #endif
 
-// Fused epilogue: bias per output channel.
+// Fused epilogue: bias per output channel (o: the output channel where the epilogue is applied).
 #include "epilogue.cl"
+#define EPI_CH(t) bias[(t) * EPI_PLANE + o]
 #ifdef IO_HALF
 #define DATA half
 #define LD1(p) vload_half(0, (p))

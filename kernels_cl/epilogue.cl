@@ -8,6 +8,10 @@
 // pass one without side effects). -DEPI_EXACT=1 (with a FakeQuantize post op) turns off contraction into fused
 // multiply-adds from here to the end of the including file, so the quantizer computes as host_ref does; the
 // kernels' sums call fma() themselves and keep it.
+// -DEPI_PLANE=n (with per-channel post ops) makes `bias` a table of planes n floats apart: plane 0 the bias, planes
+// 1.. the post ops' values per channel, laid out like the bias. ACT_POST reads plane t through EPI_CH(t), which the
+// including kernel defines where it applies ACTIVATE: plane t's value(s) for the channel(s) of its bias value(s)
+// (a vector along channels, or one value for vectors along pixels).
 // -DRESIDUAL=1 (with FUSED) adds one more argument after `bias`, `residual` of type RES_T (the including kernel
 // defines it: its storage type), read by the including kernel at the output's index and added after the bias.
 #ifndef FUSED

@@ -10,7 +10,7 @@
 //   -DRD, -DCD      matmul_dot:   RD rows x CD columns of C per work-item, vectors along K
 // Operand element (i, k) of A is a[i * sa_m + k * sa_k] (transposes and 1-D operands are strides); C is
 // c[i * sc_m + j * sc_n]. batch_offsets holds, per batch of C, the offsets of its A and B matrices.
-//   -DFUSED, -DACT, -DACT_LO, -DACT_HI  the fused bias + activation epilogue (below)
+//   -DFUSED, -DACT, -DACT_LO, -DACT_HI, -DEPI_PLANE  the fused epilogue (below)
 //   -DRESIDUAL=1    with FUSED: `residual` (T, C's shape) read at C's index and added after the bias
 // Integer MatMul (matmul_int, at the end; the kernels above are not built then):
 //   -DINT=1         -DT=int|long, -DU=uint|ulong its unsigned type (wrapping products and sums)
@@ -125,6 +125,9 @@ __kernel void matmul_panel(__global const T* a, __global const T* b, __global T*
     float16 bv[NV];  // bias is zero-padded to N rounded up to NB
     for (int v = 0; v < NV; ++v)
         bv[v] = vload16(0, bias + jl + 16 * v);
+#define EPI_CH(t) vload16(0, bias + (t) * EPI_PLANE + jl + 16 * v)
+#else
+#define EPI_CH(t) bias[(t) * EPI_PLANE + min(i0 + r, M - 1)]
 #endif
     for (int r = 0; r < RB; ++r) {
 #if FUSED == 2
@@ -142,6 +145,7 @@ __kernel void matmul_panel(__global const T* a, __global const T* b, __global T*
             acc[r][v] = ACTIVATE(x);
         }
     }
+#undef EPI_CH
 #endif
     const int j_end = min(N, jl + NB);
     for (int r = 0; r < RB && i0 + r < M; ++r)
@@ -207,6 +211,7 @@ __kernel void matmul_dot(__global const T* a, __global const T* b, __global T* c
 #if FUSED && RESIDUAL
     residual += bi * M * N;
 #endif
+#define EPI_CH(t) bias[(t) * EPI_PLANE + j0 + q]
     for (int r = 0; r < RD && i0 + r < M; ++r)
         for (int q = 0; q < CD && j0 + q < N; ++q) {
             const int at = (i0 + r) * sc_m + (j0 + q) * sc_n;
@@ -220,6 +225,7 @@ __kernel void matmul_dot(__global const T* a, __global const T* b, __global T* c
             ST1(sum[r][q], c + at);
 #endif
         }
+#undef EPI_CH
 }
 #endif  // !INT
 

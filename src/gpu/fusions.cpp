@@ -118,14 +118,12 @@ void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, Eval
 }
 
 // `n` as a post op of the epilogue after `value`, or nullopt: Multiply, Add, Subtract or Divide (numpy) of
-// `value` and a single-value Constant of its type that does not raise its rank (`constants`: that Constant), or
-// FakeQuantize-1 (numpy) of `value` with four such Constants (input_low, input_high, output_low, output_high).
-std::optional<PostOp> post_op(const Node& n, const Output& value, OutputVector& constants) {
-    // A single-value Constant of the value's type and at most its rank.
-    const auto single = [&value](const Output& c) {
-        double v = 0;
-        return c != value && scalar_constant(c, v) && c.get_element_type() == value.get_element_type() &&
-               c.get_partial_shape().size() <= value.get_partial_shape().size();
+// `value` and a Constant of its type with one value or one per channel (along `axis` of the value) that does not
+// raise its rank (`constants`: that Constant), or FakeQuantize-1 (numpy) of `value` with four such Constants
+// (input_low, input_high, output_low, output_high).
+std::optional<PostOp> post_op(const Node& n, const Output& value, size_t axis, OutputVector& constants) {
+    const auto operand = [&](const Output& c) {
+        return channel_shaped(c, value.get_element_type(), value.get_partial_shape(), axis);
     };
     if (n.get_version() != 1)
         return std::nullopt;
@@ -135,7 +133,7 @@ std::optional<PostOp> post_op(const Node& n, const Output& value, OutputVector& 
             return std::nullopt;
         constants.clear();
         for (size_t i = 1; i < 5; ++i) {
-            if (!single(n.input_value(i)))
+            if (!operand(n.input_value(i)))
                 return std::nullopt;
             constants.push_back(n.input_value(i));
         }
@@ -149,7 +147,7 @@ std::optional<PostOp> post_op(const Node& n, const Output& value, OutputVector& 
         return std::nullopt;
     const bool constant_first = n.input_value(1) == value;
     const Output c = n.input_value(constant_first ? 0 : 1);
-    if (n.input_value(constant_first ? 1 : 0) != value || !single(c))
+    if (n.input_value(constant_first ? 1 : 0) != value || !operand(c))
         return std::nullopt;
     constants = {c};
     return PostOp{n.get_type_name(), constant_first, 0};
@@ -272,14 +270,15 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
             chain.push_back(act);
         else
             act = nullptr;
-        // Then element-wise ops with a single-value Constant: the epilogue's post ops.
+        // Then element-wise ops with a Constant of one value or one per channel: the epilogue's post ops.
         OutputVector inputs{node->input_value(0), node->input_value(1), Output()};
         std::string post;
         for (size_t n = 0; n < kMaxPostOps; ++n) {
             auto next = consumers.only(tail());
             OutputVector constants;
-            const auto p = next && !host_ops.count(next->get_type_name()) ? post_op(*next, tail(), constants)
-                                                                          : std::nullopt;
+            const auto p = next && !host_ops.count(next->get_type_name())
+                               ? post_op(*next, tail(), type == "MatMul" ? ps.size() - 1 : 1, constants)
+                               : std::nullopt;
             if (!p)
                 break;
             post += (post.empty() ? "" : ",") + p->type + (p->constant_first ? ":cv" : ":vc") +

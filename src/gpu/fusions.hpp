@@ -4,9 +4,10 @@
 // - FusedConvolution / FusedGroupConvolution / FusedMatMul: Convolution / GroupConvolution / MatMul followed by a
 //   per-channel bias Add, a residual Add (of a non-Constant tensor of the output's type and shape: no broadcast;
 //   not for a depthwise convolution), an activation and up to 4 post ops (Multiply / Add / Subtract / Divide by
-//   single-value Constants, e.g. the scale of attention scores, and FakeQuantize-1 with single-value Constant
-//   ranges, the per-tensor quantizer of a quantized model's activations), at least one of them; the convolution and
-//   matmul kernels apply them in their epilogue (ops/epilogue.hpp). Inputs (data, weights, bias Constant (a zero
+//   Constants of one value or one per output channel, e.g. the scale of attention scores, and FakeQuantize-1 with
+//   such Constant ranges: the per-tensor or per-channel quantizer of a quantized model's activations), at least
+//   one of them; the convolution and matmul kernels apply them in their epilogue (ops/epilogue.hpp). The channel
+//   axis is 1 for the convolutions, the last one for MatMul. Inputs (data, weights, bias Constant (a zero
 //   when the graph had none), the Constants of each post op (one; FakeQuantize: input_low, input_high, output_low,
 //   output_high), then the residual tensor if any), the base op's attributes, plus "post_ops"
 //   ("Multiply:vc,Subtract:cv,FakeQuantize:vc:256": the type, whether the value or the Constant comes first, and

@@ -84,22 +84,25 @@ std::shared_ptr<Node> channel_constant(const Node& binary, const Output& produce
     const size_t other = binary.input_value(0) == producer ? 1 : 0;
     if (binary.input_value(1 - other) != producer)
         return nullptr;
-    const auto c = binary.input_value(other).node;
-    if (!c->is_constant() || c->get_output_element_type(0) != producer.get_element_type())
-        return nullptr;
-    const PartialShape& out = producer.get_partial_shape();
-    if (out.rank_is_dynamic() || out[axis].is_dynamic())
-        return nullptr;
-    const Shape bs = c->get_output_shape(0);
+    const Output& c = binary.input_value(other);
+    return channel_shaped(c, producer.get_element_type(), producer.get_partial_shape(), axis) ? c.node : nullptr;
+}
+
+bool channel_shaped(const Output& c, element::Type type, const PartialShape& out, size_t axis) {
+    if (!c.node || !c.node->is_constant() || c.get_element_type() != type)
+        return false;
+    if (out.rank_is_dynamic() || axis >= out.size() || out[axis].is_dynamic())
+        return false;
+    const Shape bs = c.node->get_output_shape(c.index);
     const size_t rank = out.size();
     if (bs.size() > rank)
-        return nullptr;
+        return false;
     for (size_t i = 0; i < bs.size(); ++i) {
         const size_t a = rank - bs.size() + i;
         if (bs[i] != 1 && !(a == axis && static_cast<int64_t>(bs[i]) == out[axis].get_length()))
-            return nullptr;
+            return false;
     }
-    return c;
+    return true;
 }
 
 bool numpy_binary(const Node& n) {

@@ -45,6 +45,10 @@ void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& node
 /// producer's type that broadcasts along the channel axis `axis` of the producer's output only (a bias, a
 /// per-channel scale; one value counts); nullptr otherwise.
 std::shared_ptr<Node> channel_constant(const Node& binary, const Output& producer, size_t axis);
+/// Whether `c` is a Constant of element type `type` that broadcasts onto an output of shape `out` along its channel
+/// axis `axis` only: at most the output's rank, every dimension 1 but the one aligned with `axis`, which is 1 or
+/// the output's (static) extent there.
+bool channel_shaped(const Output& c, element::Type type, const PartialShape& out, size_t axis);
 
 /// A node of two inputs with numpy broadcasting (auto_broadcast absent or "numpy").
 bool numpy_binary(const Node& n);

@@ -249,7 +249,7 @@ TEST(GpuFusion, EmbeddedTransformerFusesMatMulBiasGeluAndLayerNorms) {
     std::printf("embedded transformer: %zu GPU steps fused, %zu plain\n", fused.ops, plain.ops);
 }
 
-TEST(GpuFusion, ScalarPostOpsInTheEpilogue) {
+TEST(GpuFusion, PostOpsInTheEpilogue) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto a = op::parameter(element::f32, Shape{2, 6, 24}, "a");
@@ -274,17 +274,21 @@ TEST(GpuFusion, ScalarPostOpsInTheEpilogue) {
                                                        "b3"),
                                     scalar(4.f, "k4"), "div3"),
                          scalar(0.25f, "k5"), "add3");
-    // A per-column Multiply is no post op: it stays apart.
+    // A per-column Multiply is a post op too (its values a plane of the epilogue's table); a per-row one is not:
+    // the epilogue's values vary along the channel axis only (the last one of a MatMul).
     const Output t = bin("Multiply", matmul(a, constant({24, 8}, 9, "w4"), false, false, "m4"),
                          constant({8}, 11, "cols"), "mul4");
-    const Runtime rt = run_and_compare(model_of({p, q, r, s, t}, {a, x}));
+    const Output u = bin("Multiply", matmul(a, constant({24, 8}, 10, "w5"), false, false, "m5"),
+                         constant({6, 1}, 12, "rows"), "mul5");
+    const Runtime rt = run_and_compare(model_of({p, q, r, s, t, u}, {a, x}));
     EXPECT_EQ(rt.fused_names.at("scale0"), "m0,scale0");
     EXPECT_EQ(rt.fused_names.at("relu1"), "c1,relu1");
     EXPECT_EQ(rt.fused_names.at("sub2"), "c2,b2,a2,mul2,sub2");
     EXPECT_EQ(rt.fused_names.at("add3"), "m3,b3,div3,add3");
-    for (const char* name : {"scale0", "relu1", "sub2", "add3"})
+    EXPECT_EQ(rt.fused_names.at("mul4"), "m4,mul4");
+    for (const char* name : {"scale0", "relu1", "sub2", "add3", "mul4"})
         EXPECT_NE(rt.primitive.at(name).find("_fused"), std::string::npos) << rt.primitive.at(name);
-    EXPECT_EQ(rt.type.at("m4"), "MatMul");
-    EXPECT_EQ(rt.type.at("mul4"), "Multiply");
-    EXPECT_EQ(rt.ops, 6u);
+    EXPECT_EQ(rt.type.at("m5"), "MatMul");
+    EXPECT_EQ(rt.type.at("mul5"), "Multiply");
+    EXPECT_EQ(rt.ops, 7u);
 }

@@ -1,11 +1,12 @@
 // FakeQuantize fused into the convolution / MatMul epilogue as a post op (src/gpu/fusions.cpp, ops/epilogue.hpp):
-// Conv / GroupConv / MatMul -> [bias] -> [activation] -> FakeQuantize with single-value Constant ranges (the
-// per-tensor quantizer of a quantized model's activations) becomes one kernel.
+// Conv / GroupConv / MatMul -> [bias] -> [activation] -> FakeQuantize with Constant ranges of one value or one per
+// output channel (the per-tensor or per-channel quantizer of a quantized model's activations) becomes one kernel.
 // With integer data, weights and bias the sums before the quantizer are exact, so GPU must equal REF (the unfused
 // graph on host_ref) bit for bit: the epilogue quantizes as host_ref does (no contraction, correctly rounded
 // division). With real-valued data the sums differ in their last bits, which can move a value across a level
-// boundary: there every output is within one quantization step of REF's and almost all are equal. Per-channel or
-// non-Constant ranges leave the FakeQuantize a step of its own; malformed "post_ops" texts are refused by name.
+// boundary: there every output is within one quantization step of REF's and almost all are equal. Non-Constant
+// ranges, or ranges varying along another axis, leave the FakeQuantize a step of its own; malformed "post_ops"
+// texts are refused by name.
 // Where no convolution or MatMul precedes it, a FakeQuantize joins a FusedEltwise of its element-wise neighbours.
 #include <gtest/gtest.h>
 
@@ -45,10 +46,14 @@ Output conv(const Output& x, const Shape& w_shape, const std::string& name) {
                  name);
 }
 
-Output matmul(const Output& a, const Shape& b_shape, const std::string& name) {
-    return named(op::make("MatMul", {a, integer_constant(b_shape, 7, name + ".w", a.get_element_type())},
-                          {{"transpose_a", "false"}, {"transpose_b", "false"}}),
+Output matmul(const Output& a, const Output& b, const std::string& name, bool ta = false, bool tb = false) {
+    return named(op::make("MatMul", {a, b}, {{"transpose_a", ta ? "true" : "false"},
+                                             {"transpose_b", tb ? "true" : "false"}}),
                  name);
+}
+
+Output matmul(const Output& a, const Shape& b_shape, const std::string& name, bool tb = false) {
+    return matmul(a, integer_constant(b_shape, 7, name + ".w", a.get_element_type()), name, false, tb);
 }
 
 Output add_bias(const Output& y, const Shape& bias_shape, const std::string& name) {
@@ -86,6 +91,18 @@ Output per_channel_fake_quantize(const Output& x, size_t channels, float ol, flo
                             {test::random_constant(s, 31, name + ".il", -9, -7),
                              test::random_constant(s, 32, name + ".ih", 7, 9),
                              scalar(ol, name + ".ol", {}, element::f32), scalar(oh, name + ".oh", {}, element::f32)},
+                            levels, name);
+}
+
+// FakeQuantize of `x` with all four ranges per channel (Constants of `shape`): il in [-span, -span / 2], ih in
+// [span / 2, span], ol in [-1, 0], oh in [1, 2].
+Output channel_ranges_fake_quantize(const Output& x, const Shape& shape, float span, int levels,
+                                    const std::string& name) {
+    return fake_quantize_of(x,
+                            {test::random_constant(shape, 41, name + ".il", -span, -span / 2),
+                             test::random_constant(shape, 42, name + ".ih", span / 2, span),
+                             test::random_constant(shape, 43, name + ".ol", -1, 0),
+                             test::random_constant(shape, 44, name + ".oh", 1, 2)},
                             levels, name);
 }
 
@@ -179,13 +196,58 @@ TEST(GpuFusionQuantize, WithinOneStepOfTheHostOnRealData) {
     }
 }
 
-// Ranges per channel or from a Parameter are no post op: the FakeQuantize keeps its own kernel, right all the same.
-TEST(GpuFusionQuantize, PerChannelOrVariableRangesAreNotFused) {
+// Ranges per output channel (NNCF's quantizer of a depthwise convolution's input) are a post op too: each
+// channel's values are a plane of the epilogue's table, read by every kernel that carries the epilogue (vectors
+// along channels in conv2d_k16 and the column-panel MatMul, one value per vector along pixels in the pointwise
+// matmul_panel, the depthwise kernel and the swapped MatMul, scalars in matmul_dot), bit for bit as host_ref.
+// After the quantizer, a per-channel dequantizing Multiply joins the epilogue as well.
+TEST(GpuFusionQuantize, PerChannelRangesAreAPostOp) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, Shape{1, 8, 24, 26}, "x");
+    auto a = op::parameter(element::f32, Shape{2, 9, 40}, "a");
+    auto at = op::parameter(element::f32, Shape{3, 40, 7}, "at");
+    auto bt = op::parameter(element::f32, Shape{10, 40}, "bt");
+    const Output k16 = channel_ranges_fake_quantize(
+        test::unary("Relu", add_bias(conv(x, {20, 8, 3, 3}, "c0"), {1, 20, 1, 1}, "b0"), "r0"), {1, 20, 1, 1}, 24.f,
+        256, "fq0");
+    const Output dequantized =
+        test::binary("Multiply", k16, test::random_constant({1, 20, 1, 1}, 45, "k0", 0.5, 2), "dq0");
+    const Output gemm = channel_ranges_fake_quantize(add_bias(conv(x, {40, 8, 1, 1}, "c1"), {1, 40, 1, 1}, "b1"),
+                                                     {40, 1, 1}, 12.f, 255, "fq1");
+    const Output dw = channel_ranges_fake_quantize(conv(x, {8, 1, 1, 3, 3}, "c2"), {1, 8, 1, 1}, 10.f, 16, "fq2");
+    const Output panel = channel_ranges_fake_quantize(matmul(a, {40, 24}, "m3"), {24}, 30.f, 256, "fq3");
+    const Output dot = channel_ranges_fake_quantize(matmul(a, {6, 40}, "m4", true), {1, 6}, 30.f, 256, "fq4");
+    const Output swapped = channel_ranges_fake_quantize(matmul(at, bt, "m5", true, true), {10}, 30.f, 256, "fq5");
+    const Outputs o = run_both(test::model_of({dequantized, gemm, dw, panel, dot, swapped}, {x, a, at, bt}),
+                               {integer_tensor(x->get_output_shape(0), -4, 4, 11),
+                                integer_tensor(a->get_output_shape(0), -3, 3, 12),
+                                integer_tensor(at->get_output_shape(0), -3, 3, 13),
+                                integer_tensor(bt->get_output_shape(0), -2, 2, 14)});
+    expect_bit_identical(o);
+    EXPECT_EQ(o.runtime.fused_names.at("dq0"), "c0,b0,r0,fq0,dq0");
+    EXPECT_EQ(o.runtime.fused_names.at("fq1"), "c1,b1,fq1");
+    EXPECT_EQ(o.runtime.fused_names.at("fq2"), "c2,fq2");
+    EXPECT_EQ(o.runtime.fused_names.at("fq5"), "m5,fq5");
+    EXPECT_EQ(o.runtime.ops, 6u);
+    const std::vector<std::pair<const char*, const char*>> kernels = {
+        {"dq0", "conv2d_k16_"}, {"fq1", "conv2d_gemm_"}, {"fq2", "conv2d_dw"}, {"fq3", "matmul_panel_8x32_packed"},
+        {"fq4", "matmul_dot_4x4"}, {"fq5", "matmul_panel_8x32_swapped"}};
+    for (const auto& [name, kernel] : kernels) {
+        const std::string& primitive = o.runtime.primitive.at(name);
+        EXPECT_EQ(primitive.rfind(kernel, 0), 0u) << name << ": " << primitive;
+        EXPECT_NE(primitive.find("_fused"), std::string::npos) << name << ": " << primitive;
+    }
+}
+
+// Ranges from a Parameter, or varying along an axis other than the channel's, are no post op: the FakeQuantize
+// keeps its own kernel, right all the same.
+TEST(GpuFusionQuantize, VariableOrRowRangesAreNotFused) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 8, 12, 13}, "x");
     auto hi = op::parameter(element::f32, Shape{}, "hi");
-    const Output per_channel = per_channel_fake_quantize(conv(x, {4, 8, 3, 3}, "c0"), 4, 0.f, 1.f, 256, "fq0");
+    const Output rows = channel_ranges_fake_quantize(conv(x, {4, 8, 3, 3}, "c0"), {1, 1, 12, 1}, 9.f, 256, "fq0");
     const element::Type f32 = element::f32;
     const Output variable =
         fake_quantize_of(conv(x, {4, 8, 3, 3}, "c1"),
@@ -193,7 +255,7 @@ TEST(GpuFusionQuantize, PerChannelOrVariableRangesAreNotFused) {
                          256, "fq1");
     Tensor hi_value(element::f32, Shape{});
     hi_value.data<float>()[0] = 8.5f;
-    const Outputs o = run_both(test::model_of({per_channel, variable}, {x, hi}),
+    const Outputs o = run_both(test::model_of({rows, variable}, {x, hi}),
                                {integer_tensor(x->get_output_shape(0), -4, 4, 11), hi_value});
     expect_bit_identical(o);
     EXPECT_EQ(o.runtime.type.at("fq0"), "FakeQuantize");
@@ -226,12 +288,13 @@ TEST(GpuFusionQuantize, InsideAFusedEltwise) {
     EXPECT_EQ(o.runtime.ops, 3u);
 }
 
-// The fused node's "post_ops" (with the levels) survives export and import: the imported model quantizes alike.
+// The fused node's "post_ops" (with the levels) and its per-channel ranges survive export and import: the
+// imported model quantizes alike.
 TEST(GpuFusionQuantize, SurvivesExportAndImport) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 8, 12, 13}, "x");
-    const Output y = fake_quantize(conv(x, {16, 8, 3, 3}, "c"), -20.5f, 20.5f, 0.f, 1.f, 17, "fq");
+    const Output y = channel_ranges_fake_quantize(conv(x, {16, 8, 3, 3}, "c"), {1, 16, 1, 1}, 20.f, 17, "fq");
     auto compiled = core.compile_model(test::model_of({y}, {x}), "GPU");
     std::stringstream blob;
     compiled.export_model(blob);

@@ -175,16 +175,18 @@ Tensor reorder_weights(const Tensor& weights, const Conv3d& g, const Block& b) {
     return out;
 }
 
-// The fused bias of conv2d_k16: [G][KB * KBLK * 16], zero past K in each group.
+// The fused epilogue's table of conv2d_k16: planes of [G][KB * KBLK * 16], zero past K in each group.
 Tensor padded_bias(const Node& node, const Conv3d& g, const Block& b) {
     const int64_t per_group = (g.out_channels + b.channels() - 1) / b.channels() * b.channels();
-    const Tensor bias = channel_bias(node, static_cast<size_t>(g.groups * g.out_channels),
-                                     static_cast<size_t>(g.groups * g.out_channels));
-    Tensor out(element::f32, Shape{static_cast<size_t>(g.groups * per_group)});
+    const auto channels = static_cast<size_t>(g.groups * g.out_channels);
+    const Tensor table = channel_bias(node, channels, channels);
+    const size_t planes = table.get_size() / channels;
+    Tensor out(element::f32, Shape{planes * static_cast<size_t>(g.groups * per_group)});
     std::fill_n(out.data<float>(), out.get_size(), 0.f);
-    for (int64_t grp = 0; grp < g.groups; ++grp)
-        std::copy_n(bias.data<const float>() + grp * g.out_channels, g.out_channels,
-                    out.data<float>() + grp * per_group);
+    for (size_t p = 0; p < planes; ++p)
+        for (int64_t grp = 0; grp < g.groups; ++grp)
+            std::copy_n(table.data<const float>() + p * channels + grp * g.out_channels, g.out_channels,
+                        out.data<float>() + (p * g.groups + grp) * per_group);
     return out;
 }
 
@@ -482,7 +484,8 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
         config.impl_name += "_f16";
     if (is_fused(node)) {  // the bias is the last constant; bias (and residual) are the last kernel arguments
         KernelLaunch& l = config.launches.back();
-        l.options += epilogue_options(node, l.source == "matmul" ? 2 : 1, device);  // matmul_panel: bias per kernel row
+        // matmul_panel: bias per kernel row
+        l.options += epilogue_options(node, l.source == "matmul" ? 2 : 1, device, config.constants.back());
         add_epilogue_args(node, config.constants.size() - 1, l);
         config.impl_name += has_residual(node) ? "_fused_res" : "_fused";
     }

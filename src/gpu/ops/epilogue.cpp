@@ -1,6 +1,7 @@
 #include "ops/epilogue.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -9,6 +10,8 @@
 
 #include "fusions.hpp"
 #include "fusions_graph.hpp"
+#include "host_ref/ref_utils.hpp"
+#include "ops/quantize.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -36,58 +39,104 @@ int activation_code(const Node& node) {
     return it->second;
 }
 
-// FakeQuantize-1 of `e` as the host reference (host_ref/fake_quantize.cpp) computes it, its ranges as literals:
-// x <= min(il, ih) ? ol : x > max(il, ih) ? oh : rint((x - il) / (ih - il) * steps) / steps * (oh - ol) + ol, the
-// range differences rounded to f32 as the host rounds them. A ternary rather than select(): for a vector e its
-// scalar branches widen.
-std::string fake_quantize_expression(const std::string& e, const float r[4], int64_t levels) {
-    const float il = r[0], ih = r[1], ol = r[2], oh = r[3];
+// FakeQuantize-1 of `e` as the host reference (host_ref/fake_quantize.cpp) computes it, in the operand order of
+// fake_quantize_entry (lo, hi, il, ih - il, ol, oh - ol, oh; literals or EPI_CH planes):
+// x <= lo ? ol : x > hi ? oh : rint((x - il) / (ih - il) * steps) / steps * (oh - ol) + ol. A ternary rather
+// than select(): for a vector e its scalar branches widen.
+std::string fake_quantize_expression(const std::string& e, const std::array<std::string, 7>& q, int64_t levels) {
     const std::string steps = float_literal(static_cast<double>(static_cast<float>(levels - 1)));
-    const std::string level =
-        "rint(((" + e + ")-" + float_literal(il) + ")/" + float_literal(ih - il) + "*" + steps + ")";
-    const std::string y = "(" + level + "/" + steps + "*" + float_literal(oh - ol) + "+" + float_literal(ol) + ")";
-    return "((" + e + ")<=" + float_literal(std::min(il, ih)) + "?" + float_literal(ol) + ":((" + e + ")>" +
-           float_literal(std::max(il, ih)) + "?" + float_literal(oh) + ":" + y + "))";
+    const std::string level = "rint(((" + e + ")-" + q[2] + ")/" + q[3] + "*" + steps + ")";
+    const std::string y = "(" + level + "/" + steps + "*" + q[5] + "+" + q[4] + ")";
+    return "((" + e + ")<=" + q[0] + "?" + q[4] + ":((" + e + ")>" + q[1] + "?" + q[6] + ":" + y + "))";
 }
 
-// The post ops (fusions.hpp, their Constants from input 3 on) as the body of ACT_POST(v), the number of inputs
-// they take and whether one is a FakeQuantize; empty when there are none, "?" when they are malformed.
-std::string post_expression(const Node& node, size_t& inputs, bool& quantizes) {
+// The channel axis of a fused node's output: the last for MatMul, 1 for the convolutions.
+size_t channel_axis(const Node& node) {
+    const PartialShape& out = node.get_output_partial_shape(0);
+    return base_op_type(node) == "MatMul" && out.rank_is_static() && out.size() > 0 ? out.size() - 1 : 1;
+}
+
+// The post ops (fusions.hpp, their Constants from input 3 on) for the kernel: the body of ACT_POST(v) (empty when
+// there are none, "?" when they are malformed), the number of inputs they take, whether one is a FakeQuantize,
+// and the values of the table planes 1.. that EPI_CH reads (one per channel each), for the post ops whose
+// Constants hold one value per channel (those with one value are literals).
+struct PostCode {
+    std::string expression;
+    size_t inputs = 0;
+    bool quantizes = false;
+    std::vector<std::vector<float>> planes;
+};
+
+PostCode post_code(const Node& node) {
     static const std::map<std::string, char> ops = {
         {"Multiply", '*'}, {"Add", '+'}, {"Subtract", '-'}, {"Divide", '/'}};
+    PostCode code;
+    const auto malformed = [&code] {
+        code.expression = "?";
+        return code;
+    };
     std::vector<PostOp> post;
     try {
         post = post_ops_of(node);
     } catch (const Exception&) {
-        return "?";
+        return malformed();
     }
+    const PartialShape& out = node.get_output_partial_shape(0);
+    const size_t axis = channel_axis(node);
+    // A post op's Constant as f32 values, one or one per channel (what the kernel computes with); false when it
+    // is neither.
+    const auto values_of = [&](const Output& c, std::vector<float>& values) {
+        if (!channel_shaped(c, node.get_output_element_type(0), out, axis))
+            return false;
+        const Tensor t = host_ref::to_f32(c.node->get_constant_value());
+        values.assign(t.data<const float>(), t.data<const float>() + t.get_size());
+        return !values.empty();
+    };
+    // `values` (one per channel) as a new table plane read by EPI_CH, or one value as a literal.
+    const auto operand = [&code](const std::vector<float>& values) {
+        if (std::all_of(values.begin(), values.end(), [&](float v) { return v == values[0]; }))
+            return float_literal(values[0]);
+        code.planes.push_back(values);
+        return "EPI_CH(" + std::to_string(code.planes.size()) + ")";
+    };
     std::string e = "(v)";
     size_t j = 3;
-    quantizes = false;
     for (const PostOp& p : post) {
-        float c[4] = {0, 0, 0, 0};
         if (j + p.inputs() > node.get_input_size())
-            return "?";
+            return malformed();
+        std::vector<std::vector<float>> c(p.inputs());
+        size_t channels = 1;
         for (size_t k = 0; k < p.inputs(); ++k) {
-            double v = 0;
-            if (!scalar_constant(node.input_value(j + k), v))
-                return "?";
-            c[k] = static_cast<float>(v);  // what the kernel computes with
+            if (!values_of(node.input_value(j + k), c[k]))
+                return malformed();
+            channels = std::max(channels, c[k].size());
         }
         j += p.inputs();
-        if (p.type == "FakeQuantize") {
-            e = fake_quantize_expression(e, c, p.levels);
-            quantizes = true;
-            continue;
-        }
         const auto op = ops.find(p.type);
-        if (op == ops.end())
-            return "?";
-        const std::string lit = float_literal(c[0]);
-        e = "(" + (p.constant_first ? lit + op->second + e : e + op->second + lit) + ")";
+        if (p.type == "FakeQuantize") {
+            // Per channel: fake_quantize_entry of each channel's ranges, its k-th value as operand k.
+            std::array<std::vector<float>, 7> q;
+            for (size_t ch = 0; ch < channels; ++ch) {
+                const auto at = [&](size_t k) { return c[k][c[k].size() == 1 ? 0 : ch]; };
+                const std::array<float, 7> entry = fake_quantize_entry(at(0), at(1), at(2), at(3));
+                for (size_t k = 0; k < q.size(); ++k)
+                    q[k].push_back(entry[k]);
+            }
+            std::array<std::string, 7> operands;
+            for (size_t k = 0; k < q.size(); ++k)
+                operands[k] = operand(q[k]);
+            e = fake_quantize_expression(e, operands, p.levels);
+            code.quantizes = true;
+        } else if (op != ops.end()) {
+            const std::string c0 = operand(c[0]);
+            e = "(" + (p.constant_first ? c0 + op->second + e : e + op->second + c0) + ")";
+        } else {
+            return malformed();
+        }
     }
-    inputs = j - 3;
-    return post.empty() ? "" : e;
+    code.inputs = j - 3;
+    code.expression = post.empty() ? "" : e;
+    return code;
 }
 
 }  // namespace
@@ -127,12 +176,10 @@ Validation validate_epilogue(const Node& node) {
     if (node.get_input_size() < 3 || !node.input_value(2).node->is_constant())
         return Validation::no("the fused bias (input 2) is not a Constant");
     const size_t residual = has_residual(node) ? 1 : 0;
-    size_t posts = 0;
-    bool quantizes = false;
-    const std::string post = post_expression(node, posts, quantizes);
-    if (post == "?" || node.get_input_size() != 3 + posts + residual)
-        return Validation::no("the fused post ops are not Multiply/Add/Subtract/Divide by single-value Constants or "
-                              "FakeQuantize with single-value ranges");
+    const PostCode post = post_code(node);
+    if (post.expression == "?" || node.get_input_size() != 3 + post.inputs + residual)
+        return Validation::no("the fused post ops are not Multiply/Add/Subtract/Divide by Constants or FakeQuantize "
+                              "with Constant ranges, of one value or one per channel");
     if (residual && (node.get_input_element_type(residual_input(node)) != node.get_output_element_type(0) ||
                      !(node.get_input_partial_shape(residual_input(node)) == node.get_output_partial_shape(0))))
         return Validation::no("the fused residual (input " + std::to_string(residual_input(node)) +
@@ -145,7 +192,7 @@ Validation validate_epilogue(const Node& node) {
     return Validation::yes();
 }
 
-std::string epilogue_options(const Node& node, int mode, const DeviceInfo& device) {
+std::string epilogue_options(const Node& node, int mode, const DeviceInfo& device, const Tensor& table) {
     if (!is_fused(node))
         return "";
     const std::string act = node.get_attr<std::string>("activation", "");
@@ -155,12 +202,12 @@ std::string epilogue_options(const Node& node, int mode, const DeviceInfo& devic
                 define("ACT_HI", float_literal(node.get_attr<double>("max")));
     if (act == "Elu")
         opts += " " + define("ACT_ALPHA", float_literal(node.get_attr<double>("alpha")));
-    size_t posts = 0;
-    bool quantizes = false;
-    const std::string post = post_expression(node, posts, quantizes);
-    if (!post.empty())
-        opts += " " + define("ACT_POST(v)", post);
-    if (quantizes)  // FakeQuantize computes as the host does: no contraction, division correctly rounded
+    const PostCode post = post_code(node);
+    if (!post.expression.empty())
+        opts += " " + define("ACT_POST(v)", post.expression);
+    if (!post.planes.empty())
+        opts += " " + define("EPI_PLANE", static_cast<long long>(table.get_size() / (1 + post.planes.size())));
+    if (post.quantizes)  // FakeQuantize computes as the host does: no contraction, division correctly rounded
         opts += " " + define("EPI_EXACT", 1) + correctly_rounded_division(device);
     if (has_residual(node))
         opts += " " + define("RESIDUAL", 1);
@@ -168,20 +215,24 @@ std::string epilogue_options(const Node& node, int mode, const DeviceInfo& devic
 }
 
 Tensor channel_bias(const Node& node, size_t channels, size_t padded) {
-    const Tensor& src = node.input_value(2).node->get_constant_value();
-    Tensor dense(src.get_element_type(), src.get_shape());
-    src.copy_to(dense);
-    const size_t n = dense.get_size();
-    std::vector<float> b(n);
-    for (size_t i = 0; i < n; ++i)
-        b[i] = dense.get_element_type() == element::f16 ? static_cast<float>(dense.data<const float16>()[i])
-                                                        : dense.data<const float>()[i];
-    if (n != 1 && n != channels)
-        raise<ModelError>(node.describe(), ": the fused bias has ", n, " values for ", channels, " channels");
-    Tensor out(element::f32, Shape{padded});
+    const Tensor bias = host_ref::to_f32(node.input_value(2).node->get_constant_value());
+    std::vector<std::vector<float>> planes{std::vector<float>(bias.data<const float>(),
+                                                              bias.data<const float>() + bias.get_size())};
+    if (planes[0].size() == 1) {
+        const float b = planes[0][0];
+        planes[0].assign(channels, b);
+    }
+    for (std::vector<float>& p : post_code(node).planes)
+        planes.push_back(std::move(p));
+    Tensor out(element::f32, Shape{planes.size() * padded});
     float* dst = out.data<float>();
-    for (size_t i = 0; i < padded; ++i)
-        dst[i] = i < channels ? b[n == 1 ? 0 : i] : 0.f;
+    std::fill_n(dst, out.get_size(), 0.f);
+    for (size_t k = 0; k < planes.size(); ++k) {
+        if (planes[k].size() != channels || channels > padded)
+            raise<ModelError>(node.describe(), ": the fused ", k == 0 ? "bias" : "post op", " has ", planes[k].size(),
+                              " values for ", channels, " channels");
+        std::copy(planes[k].begin(), planes[k].end(), dst + k * padded);
+    }
     return out;
 }
 

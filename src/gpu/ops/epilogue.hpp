@@ -1,11 +1,13 @@
 // The fused epilogue of FusedConvolution / FusedGroupConvolution / FusedMatMul (see fusions.hpp): a bias per
-// output channel plus an activation, applied by the kernel to its accumulators before the store.
-// Kernels read them through build options:
-//   -DFUSED=1        the kernel takes one more argument, `bias` (f32, per output channel, zero-padded)
+// output channel, a residual, an activation and post ops, applied by the kernel to its accumulators before the
+// store. Kernels read them through build options:
+//   -DFUSED=1        the kernel takes one more argument, `bias` (f32, the table channel_bias builds)
 //   -DACT=n          0 none, 1 Relu, 2 Clamp (ACT_LO, ACT_HI), 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish (beta 1),
 //                    7 Gelu (erf), 8 Gelu (tanh approximation), 9 Elu (ACT_ALPHA), 10 HSigmoid, 11 Mish, 12 SoftPlus
-//   -DACT_POST(v)=e  the post ops after the activation (Multiply/Add/Subtract/Divide by single-value Constants,
-//                    FakeQuantize with single-value ranges), an expression of v with their values as literals
+//   -DACT_POST(v)=e  the post ops after the activation (Multiply/Add/Subtract/Divide by Constants, FakeQuantize
+//                    with Constant ranges), an expression of v: values the same for every channel as literals,
+//                    values per channel as EPI_CH(t), plane t of the table
+//   -DEPI_PLANE=n    with per-channel post op values: the floats between two planes of `bias`
 //   -DEPI_EXACT=1    with a FakeQuantize post op: no contraction into fused multiply-adds in the kernel's file (its
 //                    sums call fma() themselves), so the quantizer's levels are the host reference's
 //   -DRESIDUAL=1     a residual Add (fusions.hpp, attribute "residual"): one more argument after `bias`,
@@ -24,13 +26,14 @@ bool is_fused(const Node& node);
 /// The node's op type without the "Fused" prefix.
 std::string base_op_type(const Node& node);
 /// Refuses a fused node whose bias is not a Constant, whose activation the kernels lack, whose post ops are not
-/// Multiply/Add/Subtract/Divide by single-value Constants or FakeQuantize with single-value ranges, or whose
-/// residual is not of the output's type and shape.
+/// Multiply/Add/Subtract/Divide by Constants or FakeQuantize with Constant ranges (of one value or one per output
+/// channel), or whose residual is not of the output's type and shape.
 Validation validate_epilogue(const Node& node);
-/// " -DFUSED=<mode> -DACT=... [-DACT_POST(v)=...]" for a fused node, "" otherwise (mode 1: bias per
-/// column/channel; the kernel defines other modes). With a FakeQuantize post op also -DEPI_EXACT=1 and, where
-/// `device` offers it, correctly rounded division, so that it quantizes as host_ref does.
-std::string epilogue_options(const Node& node, int mode, const DeviceInfo& device);
+/// " -DFUSED=<mode> -DACT=... [-DACT_POST(v)=...] [-DEPI_PLANE=n]" for a fused node, "" otherwise (mode 1: bias
+/// per column/channel; the kernel defines other modes); `table` is the kernel's channel_bias (its planes' stride
+/// is EPI_PLANE). With a FakeQuantize post op also -DEPI_EXACT=1 and, where `device` offers it, correctly rounded
+/// division, so that it quantizes as host_ref does.
+std::string epilogue_options(const Node& node, int mode, const DeviceInfo& device, const Tensor& table);
 /// An OpenCL C float literal of `v` rounded to f32, in parentheses ("(0.5f)", "INFINITY", "NAN").
 std::string float_literal(double v);
 /// Whether a fused node adds a residual tensor (its last input) after the bias.
@@ -39,7 +42,9 @@ bool has_residual(const Node& node);
 size_t residual_input(const Node& node);
 /// Appends the epilogue's kernel arguments: the bias (constant `bias_constant`), then the residual input if any.
 void add_epilogue_args(const Node& node, size_t bias_constant, KernelLaunch& launch);
-/// The bias as `channels` f32 values (a one-element bias repeated), zero-padded to `padded` (>= channels).
+/// The epilogue's table: planes of `padded` f32 values (>= channels, zero past `channels`), plane 0 the bias (a
+/// one-element bias repeated), planes 1.. the post ops' values that differ between channels (EPI_CH). Throws
+/// ModelError naming the node when the bias or a post op Constant has neither one value nor `channels`.
 Tensor channel_bias(const Node& node, size_t channels, size_t padded);
 
 }  // namespace gpu

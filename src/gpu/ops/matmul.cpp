@@ -340,7 +340,7 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
     if (is_fused(node)) {  // bias per column of C, zero-padded for whole-panel loads; per kernel row when swapped
         const auto n = static_cast<size_t>(g.N);
         cfg.constants.push_back(channel_bias(node, n, swapped || v.dot ? n : static_cast<size_t>(round_up(g.N, cols))));
-        l.options += epilogue_options(node, swapped ? 2 : 1, device);
+        l.options += epilogue_options(node, swapped ? 2 : 1, device, cfg.constants.back());
         add_epilogue_args(node, cfg.constants.size() - 1, l);
         cfg.impl_name += has_residual(node) ? "_fused_res" : "_fused";
     }

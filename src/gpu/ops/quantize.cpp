@@ -45,8 +45,7 @@ bool per_channel(const Node& node, const host_ref::BroadcastPlan<kInputs>& p) {
     return true;
 }
 
-// One entry of 8 floats per channel: {min(il, ih), max(il, ih), il, ih - il, ol, oh - ol, oh, 0}, each computed
-// as the host reference computes it (std::min / std::max, f32 subtraction).
+// One entry of 8 floats per channel: fake_quantize_entry's 7 values and a 0.
 Tensor channel_table(const Node& node, const host_ref::BroadcastPlan<kInputs>& p, size_t channels) {
     const size_t rank = p.dims.size();
     std::array<Tensor, kInputs> ranges;
@@ -58,12 +57,20 @@ Tensor channel_table(const Node& node, const host_ref::BroadcastPlan<kInputs>& p
         float v[kInputs];
         for (size_t k = 1; k < kInputs; ++k)
             v[k] = ranges[k].data<const float>()[rank >= 2 ? c * p.step[k][rank - 2] : 0];
-        const float il = v[1], ih = v[2], ol = v[3], oh = v[4];
-        const float entry[8] = {std::min(il, ih), std::max(il, ih), il, ih - il, ol, oh - ol, oh, 0.f};
-        std::copy(entry, entry + 8, t + 8 * c);
+        const std::array<float, 7> entry = fake_quantize_entry(v[1], v[2], v[3], v[4]);
+        std::copy(entry.begin(), entry.end(), t + 8 * c);
+        t[8 * c + 7] = 0.f;
     }
     return table;
 }
+
+}  // namespace
+
+std::array<float, 7> fake_quantize_entry(float il, float ih, float ol, float oh) {
+    return {std::min(il, ih), std::max(il, ih), il, ih - il, ol, oh - ol, oh};
+}
+
+namespace {
 
 std::string build_options(element::Type type, const DeviceInfo& device) {
     std::string o = define("T", cl_type(type)) + " " + define("F16", type == element::f16 ? 1 : 0) + " " +

@@ -1,6 +1,8 @@
 // GPU host classes of the quantize ops.
 #pragma once
 
+#include <array>
+
 #include "ops/gpu_op.hpp"
 
 namespace ovcl {
@@ -17,6 +19,10 @@ namespace gpu {
 ///     several axes, data broadcast by its ranges): rows of the merged output, each input dense along the row or
 ///     one element repeated, the rows' input offsets from a stride table.
 /// Refused (they run on the host): element types other than f32 and f16, outputs of 2^32 elements or more.
+/// The values FakeQuantize-1's formula reads for one channel, computed as the host reference computes them
+/// (std::min / std::max, f32 subtraction): {min(il, ih), max(il, ih), il, ih - il, ol, oh - ol, oh}.
+std::array<float, 7> fake_quantize_entry(float il, float ih, float ol, float oh);
+
 class FakeQuantizeOp : public GpuOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;
