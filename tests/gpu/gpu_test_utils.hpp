@@ -45,6 +45,18 @@ inline TensorVector run_host(const std::shared_ptr<Node>& node, const TensorVect
     return run(node, inputs);  // host_ref, the oracle
 }
 
+/// Inputs for `node`: its Constant inputs' values, random values in [-1, 1] for the others (seed + input index).
+inline TensorVector node_inputs(const Node& node, uint32_t seed) {
+    TensorVector inputs;
+    for (size_t i = 0; i < node.get_input_size(); ++i) {
+        const auto& src = node.input_value(i).node;
+        inputs.push_back(src->is_constant() ? src->get_constant_value()
+                                            : random_tensor(node.get_input_element_type(i), node.get_input_shape(i),
+                                                            -1, 1, static_cast<uint32_t>(seed + i)));
+    }
+    return inputs;
+}
+
 /// Runs the node on both and compares every output (abs + rel tolerance).
 inline ::testing::AssertionResult gpu_matches_host(const std::shared_ptr<Node>& node, const TensorVector& inputs,
                                                    double abs_tol = 1e-5, double rel_tol = 1e-5) {

@@ -313,14 +313,7 @@ TEST(GpuTuningCandidates, EveryCandidateMatchesHostRef) {
         EXPECT_EQ(gpu::find_gpu_op(node->get_type_name())->configure(*node, env.device).impl_name,
                   tunable(*node).configure_candidate(*node, env.device, 0).impl_name)
             << node->describe();
-        TensorVector inputs;
-        for (size_t i = 0; i < node->get_input_size(); ++i) {
-            const auto& src = node->input_value(i).node;
-            inputs.push_back(src->is_constant() ? src->get_constant_value()
-                                                : test::random_tensor(node->get_input_element_type(i),
-                                                                      node->get_input_shape(i), -1, 1,
-                                                                      static_cast<uint32_t>(20 + i)));
-        }
+        const TensorVector inputs = test::node_inputs(*node, 20);
         const Tensor want = test::run_host(node, inputs).at(0);
         const bool f16 = node->get_output_element_type(0) == element::f16;
         for (size_t c = 0; c < names.size(); ++c) {

@@ -8,6 +8,7 @@
 #include "host_ref/ref_utils.hpp"
 #include "ops/convolution_infer.hpp"
 #include "ops/epilogue.hpp"
+#include "ops/matmul.hpp"
 #include "tuning.hpp"
 
 namespace ovcl {
@@ -29,13 +30,15 @@ struct Conv3d {
 };
 
 // The register block of conv2d_k16: XB pixels x KBLK * 16 output channels. With `gemm`, a pointwise convolution
-// run by matmul_panel instead (gemm_launch): `pixels` output channels x `vectors` * 16 pixels.
+// run by matmul_panel instead (gemm_launch): `pixels` output channels x `vectors` * 16 pixels; with `tiled` too,
+// by matmul_tiled's 64 x 64 tiles (devices where matmul_tiles_pay).
 struct Block {
     int64_t pixels = 14, vectors = 1;
-    bool gemm = false;
+    bool gemm = false, tiled = false;
     int64_t channels() const { return vectors * kLanes; }
     std::string name() const {
-        return (gemm ? "gemm_" : "k16_") + std::to_string(pixels) + "x" + std::to_string(channels());
+        return tiled ? "gemm_tiled_64x64"
+                     : (gemm ? "gemm_" : "k16_") + std::to_string(pixels) + "x" + std::to_string(channels());
     }
 };
 
@@ -126,19 +129,21 @@ bool pointwise(const Node& node, const Conv3d& g) {
 // layers 1.02-1.40x, ResNet-50's 56x56 ones 1.05-1.14x); 14x14 0.88-1.08x; 7x7 0.83-0.88x.
 constexpr int64_t kGemmMinPixels = 512;
 
-// The blocks the tuner times: the heuristic's first (matmul_panel for a pointwise convolution of kGemmMinPixels or
-// more, else choose_block), then per channel-vector count (two only when K > 16) the two pixel counts with the
-// fewest idle pixels, and matmul_panel for any pointwise convolution (`gemm`). At most six programs to build per
-// convolution shape.
-std::vector<Block> block_candidates(const Conv3d& g, bool gemm) {
+// The blocks the tuner times: the heuristic's first (on devices where matmul_tiles_pay matmul_tiled for a
+// pointwise convolution; else matmul_panel for one of kGemmMinPixels or more, else choose_block), then per
+// channel-vector count (two only when K > 16) the two pixel counts with the fewest idle pixels, and matmul_panel
+// for any pointwise convolution (`gemm`). At most seven programs to build per convolution shape.
+std::vector<Block> block_candidates(const Conv3d& g, bool gemm, const DeviceInfo& device) {
     std::vector<Block> blocks;
     const auto add = [&blocks](const Block& b) {
         if (std::none_of(blocks.begin(), blocks.end(), [&b](const Block& o) {
-                return o.pixels == b.pixels && o.vectors == b.vectors && o.gemm == b.gemm;
+                return o.pixels == b.pixels && o.vectors == b.vectors && o.gemm == b.gemm && o.tiled == b.tiled;
             }))
             blocks.push_back(b);
     };
     const Block gemm_block{kGemmRows, kGemmVectors, true};
+    if (gemm && matmul_tiles_pay(device))
+        add(Block{kGemmRows, kGemmVectors, true, true});
     if (gemm && g.od * g.oh * g.ow >= kGemmMinPixels)
         add(gemm_block);
     add(choose_block(g));
@@ -386,6 +391,13 @@ KernelLaunch gemm_launch(const Conv3d& g, const Block& b, element::Type type, co
     return launch;
 }
 
+// The pointwise convolution as matmul_tiled, operands as gemm_launch's.
+KernelLaunch gemm_tiled_launch(const Conv3d& g, element::Type type) {
+    const int64_t pixels = g.od * g.oh * g.ow;
+    return matmul_tiled_launch(type, 0, KernelArg::input(1), KernelArg::input(0), g.out_channels, pixels,
+                               g.in_channels, g.in_channels, 1, pixels, 1, static_cast<size_t>(g.batch));
+}
+
 // Per image: the element offsets of its weights (always 0) and of its input ([batch, 2] i32, matmul_panel's
 // batch_offsets).
 Tensor gemm_offsets(const Conv3d& g) {
@@ -432,14 +444,14 @@ Validation ConvolutionOp::validate(const Node& node, const DeviceInfo&) const {
     return Validation::yes();
 }
 
-std::vector<std::string> ConvolutionOp::candidate_names(const Node& node, const DeviceInfo&) const {
+std::vector<std::string> ConvolutionOp::candidate_names(const Node& node, const DeviceInfo& device) const {
     const Conv3d g = geometry(node);
     std::vector<std::string> names;
     if (g.depthwise()) {
         for (const DwPlan& p : dw_candidates(g))
             names.push_back(p.name());
     } else {
-        for (const Block& b : block_candidates(g, pointwise(node, g)))
+        for (const Block& b : block_candidates(g, pointwise(node, g), device))
             names.push_back(b.name());
     }
     return names;
@@ -462,10 +474,11 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
             config.constants.push_back(channel_bias(node, channels, channels));
         }
     } else {
-        const std::vector<Block> blocks = block_candidates(g, pointwise(node, g));
+        const std::vector<Block> blocks = block_candidates(g, pointwise(node, g), device);
         const Block b = blocks.at(std::min(index, blocks.size() - 1));
         if (b.gemm) {
-            config.launches.push_back(gemm_launch(g, b, node.get_input_element_type(0), device));
+            config.launches.push_back(b.tiled ? gemm_tiled_launch(g, node.get_input_element_type(0))
+                                              : gemm_launch(g, b, node.get_input_element_type(0), device));
             config.constants.push_back(gemm_offsets(g));
             if (is_fused(node)) {
                 const auto channels = static_cast<size_t>(g.out_channels);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <iterator>
 
 #include "host_ref/matmul.hpp"
 #include "ops/epilogue.hpp"
@@ -23,6 +24,16 @@ constexpr int64_t kDotRows = 4, kDotCols = 4;                       // matmul_do
 constexpr int64_t kIntRows = 8;
 // matmul_pack_b: rows of k per work-item (PACK_KT in matmul.cl).
 constexpr int64_t kPackRows = 256;
+
+// matmul_tiled (kernels_cl/matmul_tiled.cl, devices with on-chip local memory): a TM x TN tile of C per
+// work-group, TK along K per local-memory step, RM x RN elements per work-item; 16 x 16 work-items each.
+// Not measured on a GPU yet (scripts/gpu_check times them there, GPU_TUNING_MODE=CREATE picks among them); the
+// 64 x 64 tile first, the size textbook SGEMMs start from.
+struct Tile {
+    int64_t m, n, k, rm, rn;
+};
+constexpr Tile kTiles[] = {{64, 64, 16, 4, 4}, {128, 128, 16, 8, 8}, {32, 32, 16, 2, 2}};
+constexpr size_t kTileWorkItems = 256;
 
 // A matrix operand as strides: element (r, c) at r * row + c * col, one matrix every `size` elements.
 struct Strided {
@@ -92,18 +103,26 @@ Tensor pack_b(const Tensor& weights, const Geometry& g, int64_t cols = kCols) {
 }
 
 // A float kernel variant: matmul_panel with RB rows x NV float16 vectors of columns, or matmul_dot (4 x 4);
-// `repack`: a variable B packed first by matmul_pack_b into a scratch buffer, then read as a Constant B is.
+// `repack`: a variable B packed first by matmul_pack_b into a scratch buffer, then read as a Constant B is;
+// `tile`: matmul_tiled with kTiles[tile - 1].
 struct Variant {
     bool dot = false;
     int64_t rows = kRows, vectors = kVectors;
     bool repack = false;
+    size_t tile = 0;
     int64_t cols() const { return 16 * vectors; }
 };
 
 std::string build_options(element::Type type, const Variant& v) {
     const bool f16 = type == element::f16;
-    return define("T", cl_type(type)) + " " + define("F16", f16 ? 1 : 0) + " " + define("RB", v.rows) + " " +
-           define("NV", v.vectors) + " " + define("RD", kDotRows) + " " + define("CD", kDotCols);
+    std::string o = define("T", cl_type(type)) + " " + define("F16", f16 ? 1 : 0) + " " + define("RB", v.rows) +
+                    " " + define("NV", v.vectors) + " " + define("RD", kDotRows) + " " + define("CD", kDotCols);
+    if (v.tile) {  // the program holds the other kernels too: their options stay
+        const Tile& t = kTiles[v.tile - 1];
+        o += " " + define("TM", t.m) + " " + define("TN", t.n) + " " + define("TK", t.k) + " " + define("RM", t.rm) +
+             " " + define("RN", t.rn);
+    }
+    return o;
 }
 
 // How the float kernels can read the operands.
@@ -148,7 +167,17 @@ bool repack_pays(const Geometry& g) {
 // and reads a transposed variable B in place; the panel kernel (8 x 32) serves everything else. Then the panel
 // blocks measured within 5% of 8 x 32 (4x48, 6x48, 4x32), the other kernel where the operands allow it, and for a
 // variable B the run-time packing (8 x 32) when the rule did not pick it.
-std::vector<Variant> float_variants(const Geometry& g, const Access& a) {
+std::vector<Variant> float_variants(const Geometry& g, const Access& a, const DeviceInfo& device) {
+    if (matmul_tiles_pay(device)) {  // GPUs: the tiles first, then the CPU-shaped kernels for the tuner to compare
+        std::vector<Variant> v;
+        for (size_t t = 1; t <= std::size(kTiles); ++t)
+            v.push_back(Variant{false, kRows, kVectors, false, t});
+        DeviceInfo cpu_shaped = device;
+        cpu_shaped.is_gpu = false;
+        const std::vector<Variant> rest = float_variants(g, a, cpu_shaped);
+        v.insert(v.end(), rest.begin(), rest.end());
+        return v;
+    }
     const std::vector<Variant> panels = {{false, 8, 2}, {false, 4, 3}, {false, 6, 3}, {false, 4, 2}};
     const Variant repack{false, kRows, kVectors, true};
     std::vector<Variant> v;
@@ -177,6 +206,10 @@ std::vector<Variant> float_variants(const Geometry& g, const Access& a) {
 }
 
 std::string variant_name(const Variant& v) {
+    if (v.tile) {
+        const Tile& t = kTiles[v.tile - 1];
+        return "tiled_" + std::to_string(t.m) + "x" + std::to_string(t.n);
+    }
     return v.dot ? "dot_" + std::to_string(kDotRows) + "x" + std::to_string(kDotCols)
                  : "panel_" + std::to_string(v.rows) + "x" + std::to_string(v.cols()) + (v.repack ? "_repack" : "");
 }
@@ -220,6 +253,27 @@ OpConfig configure_int(const Node& node, const DeviceInfo& device, const Geometr
 
 }  // namespace
 
+bool matmul_tiles_pay(const DeviceInfo& device) {
+    return device.is_gpu && !device.local_mem_is_global && device.max_work_group_size >= kTileWorkItems;
+}
+
+KernelLaunch matmul_tiled_launch(element::Type type, size_t tile, const KernelArg& a, const KernelArg& b, int64_t M,
+                                 int64_t N, int64_t K, int64_t sa_m, int64_t sa_k, int64_t sb_k, int64_t sb_n,
+                                 size_t batches) {
+    const Tile& t = kTiles[std::min(tile, std::size(kTiles) - 1)];
+    auto i32 = [](int64_t x) { return KernelArg::scalar<cl_int>(static_cast<cl_int>(x)); };
+    KernelLaunch l;
+    l.source = "matmul";
+    l.entry = "matmul_tiled";
+    l.options = build_options(type, Variant{false, kRows, kVectors, false, tile + 1});
+    l.args = {a, b, KernelArg::output(0), KernelArg::constant(0), i32(M), i32(N), i32(K),
+              i32(sa_m), i32(sa_k), i32(sb_k), i32(sb_n)};
+    l.local = {static_cast<size_t>(t.n / t.rn), static_cast<size_t>(t.m / t.rm), 1};
+    l.global = {static_cast<size_t>((N + t.n - 1) / t.n) * l.local[0],
+                static_cast<size_t>((M + t.m - 1) / t.m) * l.local[1], batches};
+    return l;
+}
+
 Validation MatMulOp::validate(const Node& node, const DeviceInfo&) const {
     const element::Type type = node.get_input_element_type(0);
     if (type != element::f32 && type != element::f16 && !is_integer(type))
@@ -244,12 +298,12 @@ Validation MatMulOp::validate(const Node& node, const DeviceInfo&) const {
     return validate_epilogue(node);
 }
 
-std::vector<std::string> MatMulOp::candidate_names(const Node& node, const DeviceInfo&) const {
+std::vector<std::string> MatMulOp::candidate_names(const Node& node, const DeviceInfo& device) const {
     if (is_integer(node.get_input_element_type(0)))
         return {"int_" + std::to_string(kIntRows)};
     const Geometry g = geometry(node);
     std::vector<std::string> names;
-    for (const Variant& v : float_variants(g, access_of(node, g)))
+    for (const Variant& v : float_variants(g, access_of(node, g), device))
         names.push_back(variant_name(v));
     return names;
 }
@@ -265,7 +319,7 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
         return configure_int(node, device, g);
     const auto batches = static_cast<size_t>(shape_size(g.d.batch_out));
     const Access access = access_of(node, g);
-    const std::vector<Variant> variants = float_variants(g, access);
+    const std::vector<Variant> variants = float_variants(g, access, device);
     const Variant v = variants.at(std::min(index, variants.size() - 1));
     const bool b_constant = access.b_constant, packed = b_constant || v.repack;
     const int64_t rows = v.rows, cols = v.cols();
@@ -281,7 +335,20 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
     // which run a group's work-items one after another anyway; 8 x 8 on GPUs, the global size rounded up to it
     // (the kernels return early past M and N).
     l.local = device.is_gpu ? std::vector<size_t>{8, 8, 1} : std::vector<size_t>{1, 1, 1};
-    if (v.dot) {
+    if (v.tile) {
+        cfg.constants.push_back(batch_offsets(g.d, g.a.size, g.b.size, false));
+        KernelArg b_arg = KernelArg::input(1);
+        if (b_constant) {  // B as stored (dense): the strides read it in place
+            const Tensor& src = node.input_value(1).node->get_constant_value();
+            Tensor dense(src.get_element_type(), src.get_shape());
+            src.copy_to(dense);
+            cfg.constants.push_back(dense);
+            b_arg = KernelArg::constant(1);
+        }
+        l = matmul_tiled_launch(type, v.tile - 1, KernelArg::input(0), b_arg, g.M, g.N, g.K, g.a.row, g.a.col,
+                                g.b.row, g.b.col, batches);
+        cfg.impl_name = "matmul_" + variant_name(v);
+    } else if (v.dot) {
         cfg.constants.push_back(batch_offsets(g.d, g.a.size, g.b.size, false));
         l.entry = "matmul_dot";
         l.args = {KernelArg::input(0), KernelArg::input(1), KernelArg::output(0), KernelArg::constant(0),
@@ -339,7 +406,8 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
     }
     if (is_fused(node)) {  // bias per column of C, zero-padded for whole-panel loads; per kernel row when swapped
         const auto n = static_cast<size_t>(g.N);
-        cfg.constants.push_back(channel_bias(node, n, swapped || v.dot ? n : static_cast<size_t>(round_up(g.N, cols))));
+        const bool dense = swapped || v.dot || v.tile;
+        cfg.constants.push_back(channel_bias(node, n, dense ? n : static_cast<size_t>(round_up(g.N, cols))));
         l.options += epilogue_options(node, swapped ? 2 : 1, device, cfg.constants.back());
         add_epilogue_args(node, cfg.constants.size() - 1, l);
         cfg.impl_name += has_residual(node) ? "_fused_res" : "_fused";

@@ -22,10 +22,24 @@ namespace gpu {
 ///     (impl "..._packed"), a variable B is read in place (element loads when transposed).
 /// FusedMatMul (fusions.hpp): the f32 / f16 kernels with the bias + activation epilogue of epilogue.hpp (impl
 /// "..._fused"; "..._fused_res" with a fused residual Add read at C's index).
+///   matmul_tiled (devices where matmul_tiles_pay): TM x TN tiles of C per work-group staged through local memory,
+///     any operand strides, a Constant B read as stored (impl "matmul_tiled_<TM>x<TN>").
 /// Candidates (tuning.hpp) for f32 / f16: "panel_<RB>x<16 NV>" (8x32, 4x48, 6x48, 4x32) and "dot_4x4" where the
-/// operands allow them, and "panel_8x32_repack" for a variable B, the heuristic's pick first; i32 / i64 have one.
+/// operands allow them, and "panel_8x32_repack" for a variable B, the heuristic's pick first; on devices where
+/// matmul_tiles_pay, "tiled_64x64", "tiled_128x128", "tiled_32x32" before them; i32 / i64 have one.
 /// Refused (they run on the host): element types other than f32, f16, i32 and i64 (host_ref has no others), integer
 /// FusedMatMul (its epilogue computes in f32), and tensors of 2^31 elements or more.
+/// Whether `device` gets matmul_tiled (kernels_cl/matmul_tiled.cl) first: a GPU with on-chip local memory and
+/// work-groups of 256. CPU devices (PoCL) keep the register-blocked kernels: their local memory is ordinary memory.
+bool matmul_tiles_pay(const DeviceInfo& device);
+/// matmul_tiled with tile `tile` (0: 64 x 64, the heuristic's) over `batches` products C = A x B (C dense, M x N;
+/// A(i, k) at i * sa_m + k * sa_k, B(k, j) at k * sb_k + j * sb_n from the offsets in the step's constant 0): the
+/// launch with its options, arguments (operands `a`, `b`) and local size; epilogue options and arguments are the
+/// caller's to add (FUSED=1: bias per column, 2: per row).
+KernelLaunch matmul_tiled_launch(element::Type type, size_t tile, const KernelArg& a, const KernelArg& b, int64_t M,
+                                 int64_t N, int64_t K, int64_t sa_m, int64_t sa_k, int64_t sb_k, int64_t sb_n,
+                                 size_t batches);
+
 class MatMulOp : public GpuOp, public tuning::TunableOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;

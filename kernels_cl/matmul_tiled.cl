@@ -1,0 +1,99 @@
+// matmul_tiled: C[b] = A[b] x B[b] for GPUs (included by matmul.cl when TM is defined). A work-group of
+// (TN / RN) x (TM / RM) work-items computes a TM x TN tile of C; each work-item RM x RN elements of it, strided by
+// the group's extent (rows ty + r * TM / RM, columns tx + q * TN / RN: neighbouring work-items read neighbouring
+// local-memory words and store neighbouring columns). Per step of TK along K the group stages a TM x TK tile of A
+// and a TK x TN tile of B in local memory, each element read from global memory once per group, then every
+// work-item accumulates from local memory. On CPU devices local memory is ordinary memory and the register-blocked
+// kernels above are the fast ones; this one serves devices with on-chip local memory.
+// Operand element (i, k) of A is a[i * sa_m + k * sa_k], (k, j) of B is b[k * sb_k + j * sb_n] (transposes are
+// strides); C is dense, c[i * N + j]. Elements past M, N or K are staged as zeros and not stored.
+// Build options: TM, TN, TK (tile), RM, RN (elements per work-item), the local size (TN / RN, TM / RM, 1); the
+// epilogue's (FUSED=1: bias per column of C, 2: per row, a pointwise convolution's output channel; RESIDUAL:
+// `residual` of C's shape, added after the bias).
+#ifdef TM
+
+#define TX (TN / RN)
+#define TY (TM / RM)
+
+__kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void matmul_tiled(
+    __global const T* a, __global const T* b, __global T* c, __global const int* batch_offsets, int M, int N, int K,
+    int sa_m, int sa_k, int sb_k, int sb_n BIAS_ARG) {
+    // A tile stored k-major with one word of padding per row, so that a column of TK staged values (16 work-items
+    // writing along k) falls in different banks.
+    __local float as[TK][TM + 1];
+    __local float bs[TK][TN];
+    const int tx = get_local_id(0), ty = get_local_id(1), lid = ty * TX + tx;
+    const int j0 = get_group_id(0) * TN, i0 = get_group_id(1) * TM, bi = get_global_id(2);
+    a += batch_offsets[2 * bi];
+    b += batch_offsets[2 * bi + 1];
+    c += bi * M * N;
+    float acc[RM][RN];
+#pragma unroll
+    for (int r = 0; r < RM; ++r)
+#pragma unroll
+        for (int q = 0; q < RN; ++q)
+            acc[r][q] = 0.f;
+    // Staging order: along k when A's rows are contiguous (neighbouring work-items read neighbouring words), along
+    // i otherwise (a transposed A); B along j when its rows are contiguous, along k otherwise.
+    const bool a_along_k = sa_k == 1, b_along_j = sb_n == 1;
+    for (int k0 = 0; k0 < K; k0 += TK) {
+        for (int e = lid; e < TM * TK; e += TX * TY) {
+            const int r = a_along_k ? e / TK : e % TM, kk = a_along_k ? e % TK : e / TM;
+            const int i = i0 + r, k = k0 + kk;
+            as[kk][r] = i < M && k < K ? LD1(a + i * sa_m + k * sa_k) : 0.f;
+        }
+        for (int e = lid; e < TK * TN; e += TX * TY) {
+            const int q = b_along_j ? e % TN : e / TK, kk = b_along_j ? e / TN : e % TK;
+            const int j = j0 + q, k = k0 + kk;
+            bs[kk][q] = j < N && k < K ? LD1(b + k * sb_k + j * sb_n) : 0.f;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+        for (int kk = 0; kk < TK; ++kk) {
+            float av[RM], bv[RN];
+#pragma unroll
+            for (int r = 0; r < RM; ++r)
+                av[r] = as[kk][ty + r * TY];
+#pragma unroll
+            for (int q = 0; q < RN; ++q)
+                bv[q] = bs[kk][tx + q * TX];
+#pragma unroll
+            for (int r = 0; r < RM; ++r)
+#pragma unroll
+                for (int q = 0; q < RN; ++q)
+                    acc[r][q] = fma(av[r], bv[q], acc[r][q]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+#if FUSED && RESIDUAL
+    residual += bi * M * N;
+#endif
+#pragma unroll
+    for (int r = 0; r < RM; ++r) {
+        const int i = i0 + ty + r * TY;
+#pragma unroll
+        for (int q = 0; q < RN; ++q) {
+            const int j = j0 + tx + q * TX;
+            if (i >= M || j >= N)
+                continue;
+#if FUSED
+#if FUSED == 2
+#define EPI_CH(t) bias[(t) * EPI_PLANE + i]
+            float x = acc[r][q] + bias[i];
+#else
+#define EPI_CH(t) bias[(t) * EPI_PLANE + j]
+            float x = acc[r][q] + bias[j];
+#endif
+#if RESIDUAL
+            x += LD1(residual + i * N + j);
+#endif
+            ST1(ACTIVATE(x), c + i * N + j);
+#undef EPI_CH
+#else
+            ST1(acc[r][q], c + i * N + j);
+#endif
+        }
+    }
+}
+
+#endif  // TM

@@ -1,0 +1,141 @@
+// matmul_tiled (kernels_cl/matmul_tiled.cl): the local-memory tiled MatMul the selector offers devices with on-chip
+// local memory (GPUs) before the CPU-shaped kernels. PoCL's CPU device runs it correctly (its local memory is
+// ordinary memory), so its candidates are checked here against host_ref by presenting the device to the selector
+// as a GPU: every tile on shapes that leave partial tiles along M, N and K, transposed operands (both staging
+// orders), a Constant B read in place, batches with a broadcast B, f16 storage, and the fused epilogue (bias,
+// residual, activation, a per-channel post op).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "fusion_test_utils.hpp"
+#include "fusions.hpp"
+#include "tuning.hpp"
+
+using namespace ovcl;
+
+namespace {
+
+const gpu::tuning::TunableOp& tunable(const Node& node) {
+    return dynamic_cast<const gpu::tuning::TunableOp&>(*gpu::find_gpu_op(node.get_type_name()));
+}
+
+// The test device as the selector sees a GPU.
+gpu::DeviceInfo as_gpu(gpu::DeviceInfo device) {
+    device.is_gpu = true;
+    device.local_mem_is_global = false;
+    return device;
+}
+
+std::shared_ptr<Node> matmul(const Shape& a, const Shape& b, bool ta, bool tb, bool b_const,
+                             element::Type t = element::f32) {
+    const Output bo = b_const ? Output(op::constant(test::random_tensor(t, b, -1, 1, 8)), 0)
+                              : Output(op::parameter(t, b), 0);
+    return op::make("MatMul", {op::parameter(t, a), bo},
+                    {{"transpose_a", ta ? "true" : "false"}, {"transpose_b", tb ? "true" : "false"}});
+}
+
+// FusedMatMul: A [2, 37, 70] x Constant B [70, 45] + bias per column + residual, Relu, then Multiply by a Constant
+// per column (a plane of the epilogue's table).
+std::shared_ptr<Node> fused_matmul() {
+    return op::make("FusedMatMul",
+                    {op::parameter(element::f32, Shape{2, 37, 70}),
+                     op::constant(test::random_tensor(element::f32, {70, 45}, -1, 1, 4)),
+                     op::constant(test::random_tensor(element::f32, {45}, -1, 1, 5)),
+                     op::constant(test::random_tensor(element::f32, {1, 45}, 0.5, 2, 6)),
+                     op::parameter(element::f32, Shape{2, 37, 45})},
+                    {{"transpose_a", "false"}, {"transpose_b", "false"}, {"post_ops", "Multiply:vc"},
+                     {"residual", "true"}, {"activation", "Relu"}, {"activation_version", "1"}});
+}
+
+// The test device presented to the selector as a GPU (`gpu`); skipped where work-groups of 256 are not allowed.
+class GpuMatMulTiled : public ::testing::Test {
+protected:
+    void SetUp() override {
+        OVCL_REQUIRE_GPU();
+        gpu::register_fused_ops();
+        const gpu::DeviceInfo& device = test::gpu_env()->device;
+        if (device.max_work_group_size < 256)
+            GTEST_SKIP() << "work-groups of 256 needed, the device allows " << device.max_work_group_size;
+        gpu = as_gpu(device);
+    }
+    gpu::DeviceInfo gpu;
+};
+
+}  // namespace
+
+TEST_F(GpuMatMulTiled, EveryTileMatchesHostRef) {
+    auto& env = *test::gpu_env();
+    const std::vector<std::shared_ptr<Node>> nodes = {
+        matmul({70, 150}, {150, 90}, false, false, false),       // partial tiles along M, N and K
+        matmul({3, 150, 33}, {90, 150}, true, true, false),      // both transposed: the other staging orders
+        matmul({2, 2, 40, 20}, {20, 130}, false, false, true),  // Constant B in place, broadcast over batches
+        matmul({1, 300}, {300, 1000}, false, false, true),       // one row (a classifier)
+        matmul({33, 64}, {17, 64}, false, true, true, element::f16),
+        fused_matmul(),
+    };
+    for (const auto& node : nodes) {
+        const auto names = tunable(*node).candidate_names(*node, gpu);
+        ASSERT_GE(names.size(), 4u) << node->describe();
+        EXPECT_EQ(names[0], "tiled_64x64") << node->describe() << ": the heuristic's pick on a GPU";
+        EXPECT_EQ(tunable(*node).candidate_names(*node, env.device).at(0).rfind("tiled", 0), std::string::npos)
+            << node->describe() << ": no tiles first on a CPU device";
+        const TensorVector inputs = test::node_inputs(*node, 30);
+        const Tensor want = test::run_host(node, inputs).at(0);
+        const bool f16 = node->get_output_element_type(0) == element::f16;
+        for (size_t c = 0; c < names.size() && names[c].rfind("tiled_", 0) == 0; ++c) {
+            const Tensor got =
+                gpu::tuning::run_candidate(*node, inputs, c, env.context, env.queue, *env.programs, gpu).at(0);
+            // Sums of up to 300 products in another order than host_ref's; f16 rounds the stored result.
+            EXPECT_TENSOR_NEAR(got, want, f16 ? 2e-2 : 1e-4, f16 ? 2e-2 : 1e-4)
+                << node->describe() << " candidate " << names[c];
+        }
+    }
+}
+
+// Pointwise convolutions run as matmul_tiled on such a device (weights x image per image, bias per output channel:
+// FUSED=2), first among their candidates; other convolutions keep their kernels.
+TEST_F(GpuMatMulTiled, PointwiseConvolutionsOnTiles) {
+    auto& env = *test::gpu_env();
+    const Attributes pointwise = {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "0,0"},
+                                  {"pads_end", "0,0"}, {"auto_pad", "explicit"}};
+    const auto conv = [&](const Shape& data, const Shape& filter, element::Type t) {
+        return op::make("Convolution", {op::parameter(t, data), op::constant(test::random_tensor(t, filter, -1, 1, 9))},
+                        pointwise);
+    };
+    Attributes fused_attrs = pointwise;
+    for (const auto& kv : Attributes{{"post_ops", "Multiply:vc"}, {"residual", "true"}, {"activation", "Relu"},
+                                     {"activation_version", "1"}})
+        fused_attrs.push_back(kv);
+    // Two images of 11 x 13 pixels (partial tiles), K = 70 output channels: bias, per-channel scale, residual.
+    const auto fused = op::make("FusedConvolution",
+                                {op::parameter(element::f32, Shape{2, 24, 11, 13}),
+                                 op::constant(test::random_tensor(element::f32, {70, 24, 1, 1}, -1, 1, 4)),
+                                 op::constant(test::random_tensor(element::f32, {1, 70, 1, 1}, -1, 1, 5)),
+                                 op::constant(test::random_tensor(element::f32, {70, 1, 1}, 0.5, 2, 6)),
+                                 op::parameter(element::f32, Shape{2, 70, 11, 13})},
+                                fused_attrs);
+    const std::vector<std::shared_ptr<Node>> nodes = {
+        conv({1, 40, 30, 30}, {96, 40, 1, 1}, element::f32),
+        conv({2, 16, 7, 9}, {20, 16, 1, 1}, element::f16),
+        fused,
+    };
+    for (const auto& node : nodes) {
+        const auto names = tunable(*node).candidate_names(*node, gpu);
+        ASSERT_FALSE(names.empty());
+        EXPECT_EQ(names[0], "gemm_tiled_64x64") << node->describe();
+        const TensorVector inputs = test::node_inputs(*node, 40);
+        const Tensor want = test::run_host(node, inputs).at(0);
+        const bool f16 = node->get_output_element_type(0) == element::f16;
+        const Tensor got =
+            gpu::tuning::run_candidate(*node, inputs, 0, env.context, env.queue, *env.programs, gpu).at(0);
+        EXPECT_TENSOR_NEAR(got, want, f16 ? 2e-2 : 1e-4, f16 ? 2e-2 : 1e-4) << node->describe();
+    }
+    const auto conv3x3 = op::make("Convolution",
+                                  {op::parameter(element::f32, Shape{1, 8, 9, 9}),
+                                   op::constant(test::random_tensor(element::f32, {16, 8, 3, 3}, -1, 1, 9))},
+                                  {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"},
+                                   {"pads_end", "1,1"}, {"auto_pad", "explicit"}});
+    EXPECT_EQ(tunable(*conv3x3).candidate_names(*conv3x3, gpu), tunable(*conv3x3).candidate_names(*conv3x3, env.device));
+}
