@@ -4,6 +4,7 @@
 //   conv2d_dw_flat2 the same with dilation 1 along H and W >= 16: two output rows at a time
 //   conv2d_dw_s2    stride 2 along W with 3 taps along W (dilation 1 there), 2-D: even/odd lanes of two loads
 //   conv2d_dw16     everything else (any stride, dilation, kernel, 3-D), 16 output columns per vector
+//   conv2d_dw_pixel any shape, one output per work-item: the GPUs' kernel (many small work-items)
 //
 // Macros:
 //   IO_HALF  defined: x and y are half in memory (vload_half / vstore_half_rte), compute stays f32
@@ -12,7 +13,8 @@
 //            conv2d_dw_flat, 2 for conv2d_dw_s2
 //   NKH, NKW taps along H and W of conv2d_dw_flat(2), NKH of conv2d_dw_s2 (compile-time: the tap loops unroll, the
 //            weights and one accumulator per tap column stay in registers); default 3 and 3
-//   POST(v)  optional epilogue on a float16 of 16 output pixels of one channel (fusion hook); default v
+//   POST(v)  optional epilogue on a float16 of 16 output pixels of one channel (a float in conv2d_dw_pixel;
+//            fusion hook); default v
 //   FUSED, ACT, ACT_LO, ACT_HI, EPI_PLANE  the fused epilogue (below); bias is [planes][G * M]
 //
 // Weights are read as they are: [G * M][KD][KH][KW] (M output channels per group).
@@ -382,4 +384,43 @@ __kernel void conv2d_dw_s2(__global const DATA* restrict x, __global const WTYPE
             }
         }
     }
+}
+
+// conv2d_dw_pixel (GPUs): one output per work-item, any shape (strides SX along W, SH, SD; dilations; 3-D). The
+// plane's pixels p = (oz * OH + oy) * OW + ox along global dimension 0 (neighbouring work-items read neighbouring
+// input columns), planes n * G * M + o along dimension 1; global = (P rounded up to the work-group, N * G * M).
+__kernel void conv2d_dw_pixel(__global const DATA* restrict x, __global const WTYPE* restrict w,
+                              __global DATA* restrict y, const int G, const int M, const int H, const int W,
+                              const int OH, const int OW, const int KH, const int KW, const int SH, const int SX,
+                              const int DH, const int DW, const int PH, const int PW, const int D, const int OD,
+                              const int KD, const int SD, const int DD, const int PD BIAS_ARG) {
+    const int P = OD * OH * OW, p = get_global_id(0), pl = get_global_id(1);
+    if (p >= P)
+        return;
+    const int ox = p % OW, oy = p / OW % OH, oz = p / (OW * OH);
+    const int o = pl % (G * M);  // output channel
+    __global const DATA* xc = x + ((size_t)(pl / (G * M)) * G + o / M) * D * H * W;
+    __global const WTYPE* wo = w + (size_t)o * KD * KH * KW;
+    float acc = 0.f;
+    for (int kd = 0; kd < KD; ++kd) {
+        const int iz = oz * SD - PD + kd * DD;
+        if (iz < 0 || iz >= D)
+            continue;
+        for (int kh = 0; kh < KH; ++kh) {
+            const int iy = oy * SH - PH + kh * DH;
+            if (iy < 0 || iy >= H)
+                continue;
+            __global const DATA* row = xc + ((size_t)iz * H + iy) * W;
+            __global const WTYPE* wr = wo + (kd * KH + kh) * KW;
+            for (int kw = 0; kw < KW; ++kw) {
+                const int ix = ox * SX - PW + kw * DW;
+                if (ix >= 0 && ix < W)
+                    acc = fma(LD1(row + ix), LDW(wr + kw), acc);
+            }
+        }
+    }
+#if FUSED
+    acc = ACTIVATE(acc + bias[o]);
+#endif
+    ST1(POST(acc), y + (size_t)pl * P + p);
 }

@@ -45,6 +45,14 @@ inline TensorVector run_host(const std::shared_ptr<Node>& node, const TensorVect
     return run(node, inputs);  // host_ref, the oracle
 }
 
+/// `device` as the kernel selector sees a GPU with on-chip local memory: its GPU kernels are picked (they run
+/// correctly on PoCL's CPU device, whose local memory is ordinary memory).
+inline gpu::DeviceInfo presented_as_gpu(gpu::DeviceInfo device) {
+    device.is_gpu = true;
+    device.local_mem_is_global = false;
+    return device;
+}
+
 /// Inputs for `node`: its Constant inputs' values, random values in [-1, 1] for the others (seed + input index).
 inline TensorVector node_inputs(const Node& node, uint32_t seed) {
     TensorVector inputs;

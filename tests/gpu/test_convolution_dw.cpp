@@ -212,6 +212,38 @@ TEST(GpuDepthwise, TuningCandidates) {
     }
 }
 
+// On a GPU the heuristic picks conv2d_dw_pixel (one output per work-item) for every shape; it matches host_ref on
+// PoCL, presented to the selector as a GPU: strides 1 and 2, dilation 2, asymmetric pads, channel multipliers,
+// batch 2, 1x1 and odd image sizes, f16 storage, the fused bias + Clamp.
+TEST(GpuDepthwise, PixelKernelForGpus) {
+    OVCL_REQUIRE_GPU();
+    auto& env = *test::gpu_env();
+    const gpu::DeviceInfo gpu = test::presented_as_gpu(env.device);
+    const auto* op = dynamic_cast<const gpu::tuning::TunableOp*>(gpu::find_gpu_op("GroupConvolution"));
+    ASSERT_NE(op, nullptr);
+    std::vector<Dw> shapes(5);
+    shapes[0].c = 5, shapes[0].h = 30, shapes[0].w = 33;
+    shapes[1] = shapes[0], shapes[1].sh = shapes[1].sw = 2, shapes[1].n = 2;
+    shapes[2].h = 13, shapes[2].w = 9, shapes[2].dh = shapes[2].dw = 2, shapes[2].pt = 2, shapes[2].pr = 0;
+    shapes[3].c = 3, shapes[3].mult = 2, shapes[3].h = shapes[3].w = 1, shapes[3].k = 1, shapes[3].pt =
+        shapes[3].pl = shapes[3].pb = shapes[3].pr = 0;
+    shapes[4].c = 3, shapes[4].h = 7, shapes[4].w = 112, shapes[4].k = 5, shapes[4].pt = shapes[4].pl = 2,
+    shapes[4].pb = shapes[4].pr = 2;
+    for (const Dw& d : shapes) {
+        ASSERT_TRUE(d.fits()) << d.describe();
+        for (const Case& t : {make_case(d), make_fused(d), make_fused(d, element::f16)}) {
+            const auto names = op->candidate_names(*t.node, gpu);
+            ASSERT_FALSE(names.empty());
+            EXPECT_EQ(names[0], "dw_pixel") << d.describe();
+            const bool f16 = t.node->get_output_element_type(0) == element::f16;
+            const Tensor got =
+                gpu::tuning::run_candidate(*t.node, t.inputs, 0, env.context, env.queue, *env.programs, gpu).at(0);
+            EXPECT_TENSOR_NEAR(got, test::run_host(t.node, t.inputs).at(0), f16 ? kAbsF16 : kTol, f16 ? kRelF16 : kTol)
+                << d.describe() << (f16 ? " f16" : "");
+        }
+    }
+}
+
 // A fused residual Add stays refused on depthwise convolutions (no kernel adds one), with its reason.
 TEST(GpuDepthwise, Refusals) {
     OVCL_REQUIRE_GPU();

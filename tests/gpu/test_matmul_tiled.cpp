@@ -21,13 +21,6 @@ const gpu::tuning::TunableOp& tunable(const Node& node) {
     return dynamic_cast<const gpu::tuning::TunableOp&>(*gpu::find_gpu_op(node.get_type_name()));
 }
 
-// The test device as the selector sees a GPU.
-gpu::DeviceInfo as_gpu(gpu::DeviceInfo device) {
-    device.is_gpu = true;
-    device.local_mem_is_global = false;
-    return device;
-}
-
 std::shared_ptr<Node> matmul(const Shape& a, const Shape& b, bool ta, bool tb, bool b_const,
                              element::Type t = element::f32) {
     const Output bo = b_const ? Output(op::constant(test::random_tensor(t, b, -1, 1, 8)), 0)
@@ -58,7 +51,7 @@ protected:
         const gpu::DeviceInfo& device = test::gpu_env()->device;
         if (device.max_work_group_size < 256)
             GTEST_SKIP() << "work-groups of 256 needed, the device allows " << device.max_work_group_size;
-        gpu = as_gpu(device);
+        gpu = test::presented_as_gpu(device);
     }
     gpu::DeviceInfo gpu;
 };

@@ -204,7 +204,7 @@ int64_t depthwise_rows(const Conv3d& g) {
 }
 
 // The depthwise kernels (kernels_cl/convolution_dw.cl) and the shapes each serves.
-enum class DwKernel { FLAT, FLAT2, S2, ROWS16 };
+enum class DwKernel { FLAT, FLAT2, S2, ROWS16, PIXEL };
 
 // A depthwise launch: the kernel, its units (FLAT: chunks of 16 outputs, FLAT2: pairs of output rows, else output
 // rows) and planes (channels of the batch) per work-item.
@@ -217,6 +217,7 @@ struct DwPlan {
         case DwKernel::FLAT: return "dw_flat_" + std::to_string(units) + "x" + std::to_string(planes);
         case DwKernel::FLAT2: return "dw_flat2_" + std::to_string(units) + "x" + std::to_string(planes);
         case DwKernel::S2: return "dw_s2_rows" + std::to_string(units) + "x" + std::to_string(planes);
+        case DwKernel::PIXEL: return "dw_pixel";
         default: return "dw16_rows" + std::to_string(units);
         }
     }
@@ -254,12 +255,15 @@ DwPlan spread(DwKernel kernel, int64_t count, int64_t per_unit, int64_t planes, 
     return p;
 }
 
-// The depthwise launches the tuner times, the heuristic's first: the shape's own kernel (FLAT2, FLAT or S2) at
+// The depthwise launches the tuner times, the heuristic's first: on GPUs conv2d_dw_pixel (one output per
+// work-item: the others give a GPU a few hundred work-items), then the shape's own kernel (FLAT2, FLAT or S2) at
 // about kDwWork, half and twice as many vector FMAs per work-item (after FLAT2: FLAT at kDwWork), then conv2d_dw16
 // (the only one for other shapes, with its rows per work-item: the heuristic's, half and twice as many). The work
 // sizes are scalar arguments: no other program to build; FLAT and FLAT2 share one program.
-std::vector<DwPlan> dw_candidates(const Conv3d& g) {
+std::vector<DwPlan> dw_candidates(const Conv3d& g, const DeviceInfo& device) {
     std::vector<DwPlan> plans;
+    if (device.is_gpu)
+        plans.push_back({DwKernel::PIXEL, 1, 1});
     const auto add = [&plans](const DwPlan& p) {
         if (std::none_of(plans.begin(), plans.end(), [&p](const DwPlan& o) { return o.name() == p.name(); }))
             plans.push_back(p);
@@ -277,7 +281,7 @@ std::vector<DwPlan> dw_candidates(const Conv3d& g) {
         add(spread(DwKernel::FLAT, (g.oh * g.ow + 15) / 16, g.kh * g.kw, planes, kDwWork));
     const int64_t r = depthwise_rows(g);
     add({DwKernel::ROWS16, r, 1});
-    if (plans.size() == 1)
+    if (plans.size() == (device.is_gpu ? 2u : 1u))  // conv2d_dw16 alone: its other row counts
         for (int64_t c : {std::max<int64_t>(1, r / 2), std::min(g.oh, 2 * r)})
             add({DwKernel::ROWS16, c, 1});
     return plans;
@@ -324,6 +328,15 @@ KernelLaunch depthwise_launch(const Conv3d& g, const DwPlan& p, const DeviceInfo
         scalars = {g.groups, m, g.h, g.w, g.oh, g.ow, g.sh, g.dh, g.ph, g.pw, p.units, p.planes, planes};
         launch.global = {static_cast<size_t>((g.oh + p.units - 1) / p.units),
                          static_cast<size_t>((planes + p.planes - 1) / p.planes)};
+    } else if (p.kernel == DwKernel::PIXEL) {
+        constexpr size_t kPixelGroup = 128;  // work-items along a plane per work-group
+        launch.entry = "conv2d_dw_pixel";
+        launch.options = define("SW", g.sw);
+        scalars = {g.groups, m, g.h, g.w, g.oh, g.ow, g.kh, g.kw, g.sh, g.sw, g.dh, g.dw, g.ph, g.pw, g.d, g.od,
+                   g.kd, g.sd, g.dd, g.pd};
+        const auto pixels = static_cast<size_t>(g.od * g.oh * g.ow);
+        launch.global = {(pixels + kPixelGroup - 1) / kPixelGroup * kPixelGroup, static_cast<size_t>(planes)};
+        launch.local = {kPixelGroup, 1};
     } else {
         launch.entry = "conv2d_dw16";
         launch.options = define("SW", g.sw);
@@ -333,7 +346,8 @@ KernelLaunch depthwise_launch(const Conv3d& g, const DwPlan& p, const DeviceInfo
     }
     for (int64_t v : scalars)
         launch.args.push_back(KernelArg::scalar(static_cast<cl_int>(v)));
-    launch.local = work_group(device, 2);
+    if (launch.local.empty())
+        launch.local = work_group(device, 2);
     return launch;
 }
 
@@ -448,7 +462,7 @@ std::vector<std::string> ConvolutionOp::candidate_names(const Node& node, const 
     const Conv3d g = geometry(node);
     std::vector<std::string> names;
     if (g.depthwise()) {
-        for (const DwPlan& p : dw_candidates(g))
+        for (const DwPlan& p : dw_candidates(g, device))
             names.push_back(p.name());
     } else {
         for (const Block& b : block_candidates(g, pointwise(node, g), device))
@@ -465,7 +479,7 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
     const Conv3d g = geometry(node);
     OpConfig config;
     if (g.depthwise()) {
-        const std::vector<DwPlan> plans = dw_candidates(g);
+        const std::vector<DwPlan> plans = dw_candidates(g, device);
         config.launches.push_back(depthwise_launch(g, plans.at(std::min(index, plans.size() - 1)), device));
         config.launches.back().options += storage_options(node, true);
         config.impl_name = prefix(g) + config.launches.back().entry.substr(6);  // "_dw_flat2", ..., "_dw16"

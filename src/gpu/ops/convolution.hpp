@@ -18,9 +18,11 @@ namespace gpu {
 ///                      their input rows;
 ///     conv2d_dw_flat   stride 1, OW == W, 2-D otherwise: the channel plane flattened, columns masked at row ends;
 ///     conv2d_dw_s2     stride 2 along W with 3 taps there (no dilation along W), 2-D: even / odd lanes of two loads;
-///     conv2d_dw16      every other depthwise shape (3-D, other strides and kernels), 16 output pixels of a row.
+///     conv2d_dw16      every other depthwise shape (3-D, other strides and kernels), 16 output pixels of a row;
+///     conv2d_dw_pixel  GPUs (DeviceInfo::is_gpu): any shape, one output per work-item.
 ///   impl names "conv2d_..." for 1-D / 2-D, "conv3d_..." for 3-D; a depthwise one names its kernel
-///   ("conv2d_dw_flat2", "conv2d_dw_flat", "conv2d_dw_s2", "conv2d_dw16"; the tuning candidate names add the work sizes).
+///   ("conv2d_dw_flat2", "conv2d_dw_flat", "conv2d_dw_s2", "conv2d_dw16", "conv2d_dw_pixel"; the tuning candidate
+///   names add the work sizes).
 /// FusedConvolution / FusedGroupConvolution (fusions.hpp): the same kernels with the bias + activation epilogue
 ///   of epilogue.hpp (impl "..._fused"; "..._fused_res" with a fused residual Add, conv2d_k16 only); refused also
 ///   when the bias is not a Constant, and with a residual Add on a depthwise convolution.
@@ -29,7 +31,8 @@ namespace gpu {
 ///     matmul_tiled ("gemm_tiled_64x64"; ops/matmul.hpp).
 /// Candidates (tuning.hpp): conv2d_k16's register blocks "k16_<pixels>x<channels>" (the heuristic's first, see
 ///   choose_block) and the pointwise ones above (first from 512 pixels per image, or always on GPUs); depthwise: the shape's kernel at three work sizes per work-item ("dw_flat2_<row pairs>x<planes>",
-///   "dw_flat_<chunks>x<planes>", "dw_s2_rows<rows>x<planes>"), then "dw16_rows<r>" (conv2d_dw16).
+///   "dw_flat_<chunks>x<planes>", "dw_s2_rows<rows>x<planes>"), then "dw16_rows<r>" (conv2d_dw16); on GPUs
+///   "dw_pixel" first.
 /// Refused (they run on the host): element types other than f32 / f16, non-constant weights of a
 /// non-depthwise convolution, tensors of 2^31 elements or more.
 class ConvolutionOp : public GpuOp, public tuning::TunableOp {
