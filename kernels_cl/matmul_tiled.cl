@@ -7,6 +7,7 @@
 // kernels above are the fast ones; this one serves devices with on-chip local memory.
 // Operand element (i, k) of A is a[i * sa_m + k * sa_k], (k, j) of B is b[k * sb_k + j * sb_n] (transposes are
 // strides); C is dense, c[i * N + j]. Elements past M, N or K are staged as zeros and not stored.
+// With CONV_KH defined, B is a convolution's input read through its taps (implicit GEMM, below).
 // Build options: TM, TN, TK (tile), RM, RN (elements per work-item), the local size (TN / RN, TM / RM, 1); the
 // epilogue's (FUSED=1: bias per column of C, 2: per row, a pointwise convolution's output channel; RESIDUAL:
 // `residual` of C's shape, added after the bias).
@@ -14,6 +15,22 @@
 
 #define TX (TN / RN)
 #define TY (TM / RM)
+
+#ifdef CONV_KH
+// Implicit GEMM of a 2-D convolution (one group): B(k, j) is the input value that tap k = (c * KH + kh) * KW + kw
+// of output pixel j = oy * OW + ox reads from one image (b: its [C][H][W]), zero in the padding; A is the weights
+// as stored ([K][C][KH][KW]: K x C * KH * KW). Geometry as build options CONV_H, CONV_W, CONV_OW, CONV_KH,
+// CONV_KW, CONV_SH, CONV_SW, CONV_PH, CONV_PW, CONV_DH, CONV_DW.
+inline float conv_b(__global const T* b, int k, int j) {
+    const int c = k / (CONV_KH * CONV_KW), t = k % (CONV_KH * CONV_KW), kh = t / CONV_KW, kw = t % CONV_KW;
+    const int oy = j / CONV_OW, ox = j % CONV_OW;
+    const int iy = oy * CONV_SH - CONV_PH + kh * CONV_DH, ix = ox * CONV_SW - CONV_PW + kw * CONV_DW;
+    return iy >= 0 && iy < CONV_H && ix >= 0 && ix < CONV_W ? LD1(b + (c * CONV_H + iy) * CONV_W + ix) : 0.f;
+}
+#define B_AT(k, j) conv_b(b, (k), (j))
+#else
+#define B_AT(k, j) LD1(b + (k) * sb_k + (j) * sb_n)
+#endif
 
 __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void matmul_tiled(
     __global const T* a, __global const T* b, __global T* c, __global const int* batch_offsets, int M, int N, int K,
@@ -45,7 +62,7 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void matmul_tiled(
         for (int e = lid; e < TK * TN; e += TX * TY) {
             const int q = b_along_j ? e % TN : e / TK, kk = b_along_j ? e / TN : e % TK;
             const int j = j0 + q, k = k0 + kk;
-            bs[kk][q] = j < N && k < K ? LD1(b + k * sb_k + j * sb_n) : 0.f;
+            bs[kk][q] = j < N && k < K ? B_AT(k, j) : 0.f;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll

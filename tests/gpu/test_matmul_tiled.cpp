@@ -53,6 +53,20 @@ protected:
             GTEST_SKIP() << "work-groups of 256 needed, the device allows " << device.max_work_group_size;
         gpu = test::presented_as_gpu(device);
     }
+
+    // `node`'s first candidate on the GPU is `name` and matches host_ref within `abs` + `rel` (inputs from `seed`).
+    void expect_first_candidate(const std::shared_ptr<Node>& node, const std::string& name, double abs, double rel,
+                                uint32_t seed) {
+        auto& env = *test::gpu_env();
+        const auto names = tunable(*node).candidate_names(*node, gpu);
+        ASSERT_FALSE(names.empty());
+        EXPECT_EQ(names[0], name) << node->describe();
+        const TensorVector inputs = test::node_inputs(*node, seed);
+        const Tensor got =
+            gpu::tuning::run_candidate(*node, inputs, 0, env.context, env.queue, *env.programs, gpu).at(0);
+        EXPECT_TENSOR_NEAR(got, test::run_host(node, inputs).at(0), abs, rel) << node->describe();
+    }
+
     gpu::DeviceInfo gpu;
 };
 
@@ -88,9 +102,8 @@ TEST_F(GpuMatMulTiled, EveryTileMatchesHostRef) {
 }
 
 // Pointwise convolutions run as matmul_tiled on such a device (weights x image per image, bias per output channel:
-// FUSED=2), first among their candidates; other convolutions keep their kernels.
+// FUSED=2), first among their candidates.
 TEST_F(GpuMatMulTiled, PointwiseConvolutionsOnTiles) {
-    auto& env = *test::gpu_env();
     const Attributes pointwise = {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "0,0"},
                                   {"pads_end", "0,0"}, {"auto_pad", "explicit"}};
     const auto conv = [&](const Shape& data, const Shape& filter, element::Type t) {
@@ -115,20 +128,54 @@ TEST_F(GpuMatMulTiled, PointwiseConvolutionsOnTiles) {
         fused,
     };
     for (const auto& node : nodes) {
-        const auto names = tunable(*node).candidate_names(*node, gpu);
-        ASSERT_FALSE(names.empty());
-        EXPECT_EQ(names[0], "gemm_tiled_64x64") << node->describe();
-        const TensorVector inputs = test::node_inputs(*node, 40);
-        const Tensor want = test::run_host(node, inputs).at(0);
-        const bool f16 = node->get_output_element_type(0) == element::f16;
-        const Tensor got =
-            gpu::tuning::run_candidate(*node, inputs, 0, env.context, env.queue, *env.programs, gpu).at(0);
-        EXPECT_TENSOR_NEAR(got, want, f16 ? 2e-2 : 1e-4, f16 ? 2e-2 : 1e-4) << node->describe();
+        const double tol = node->get_output_element_type(0) == element::f16 ? 2e-2 : 1e-4;
+        expect_first_candidate(node, "gemm_tiled_64x64", tol, tol, 40);
     }
-    const auto conv3x3 = op::make("Convolution",
-                                  {op::parameter(element::f32, Shape{1, 8, 9, 9}),
-                                   op::constant(test::random_tensor(element::f32, {16, 8, 3, 3}, -1, 1, 9))},
-                                  {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"},
-                                   {"pads_end", "1,1"}, {"auto_pad", "explicit"}});
-    EXPECT_EQ(tunable(*conv3x3).candidate_names(*conv3x3, gpu), tunable(*conv3x3).candidate_names(*conv3x3, env.device));
+}
+
+// Other convolutions of one group run on the tiles as an implicit GEMM (the input read through the taps while B
+// is staged): 3x3 with pads, ResNet's 7x7 stride-2 stem, stride 2, dilation 2 with asymmetric pads, 1-D, two
+// images, f16, and the fused bias + residual + Relu + per-channel FakeQuantize; grouped ones keep their kernels.
+TEST_F(GpuMatMulTiled, ConvolutionsAsImplicitGemm) {
+    auto& env = *test::gpu_env();
+    const auto conv = [](const Shape& data, const Shape& filter, const std::string& strides,
+                         const std::string& dilations, const std::string& pads_begin, const std::string& pads_end,
+                         element::Type t = element::f32) {
+        return op::make(filter.size() == 5 ? "GroupConvolution" : "Convolution",
+                        {op::parameter(t, data), op::constant(test::random_tensor(t, filter, -1, 1, 9))},
+                        {{"strides", strides}, {"dilations", dilations}, {"pads_begin", pads_begin},
+                         {"pads_end", pads_end}, {"auto_pad", "explicit"}});
+    };
+    const Shape ranges{1, 24, 1, 1};
+    const auto fused = op::make(
+        "FusedConvolution",
+        {op::parameter(element::f32, Shape{2, 8, 13, 11}),
+         op::constant(test::random_tensor(element::f32, {24, 8, 3, 3}, -1, 1, 4)),
+         op::constant(test::random_tensor(element::f32, {1, 24, 1, 1}, -1, 1, 5)),
+         op::constant(test::random_tensor(element::f32, ranges, -6, -4, 6)),
+         op::constant(test::random_tensor(element::f32, ranges, 4, 6, 7)),
+         op::constant(test::random_tensor(element::f32, ranges, -1, 0, 8)),
+         op::constant(test::random_tensor(element::f32, ranges, 1, 2, 9)),
+         op::parameter(element::f32, Shape{2, 24, 13, 11})},
+        {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"},
+         {"auto_pad", "explicit"}, {"post_ops", "FakeQuantize:vc:256"}, {"residual", "true"},
+         {"activation", "Relu"}, {"activation_version", "1"}});
+    const std::vector<std::shared_ptr<Node>> nodes = {
+        conv({1, 16, 20, 22}, {40, 16, 3, 3}, "1,1", "1,1", "1,1", "1,1"),
+        conv({1, 3, 45, 47}, {64, 3, 7, 7}, "2,2", "1,1", "3,3", "3,3"),
+        conv({2, 12, 15, 15}, {20, 12, 3, 3}, "2,2", "1,1", "1,1", "0,0"),
+        conv({1, 6, 17, 19}, {10, 6, 3, 3}, "1,1", "2,2", "2,1", "0,3"),
+        conv({2, 5, 40}, {7, 5, 5}, "1", "1", "2", "2"),
+        conv({1, 8, 9, 10}, {16, 8, 3, 3}, "1,1", "1,1", "1,1", "1,1", element::f16),
+        fused,
+    };
+    for (const auto& node : nodes) {
+        const double tol = node->get_output_element_type(0) == element::f16 ? 2e-2 : 1e-4;
+        if (node->get_input_size() > 2)  // the quantizer (steps up to 3 / 255): sums in another order may cross a level
+            expect_first_candidate(node, "implicit_gemm_64x64", 3.0 / 255 + 1e-5, 0, 50);
+        else
+            expect_first_candidate(node, "implicit_gemm_64x64", tol, tol, 50);
+    }
+    const auto grouped = conv({1, 8, 9, 9}, {2, 8, 4, 3, 3}, "1,1", "1,1", "1,1", "1,1");
+    EXPECT_EQ(tunable(*grouped).candidate_names(*grouped, gpu), tunable(*grouped).candidate_names(*grouped, env.device));
 }

@@ -31,14 +31,16 @@ struct Conv3d {
 
 // The register block of conv2d_k16: XB pixels x KBLK * 16 output channels. With `gemm`, a pointwise convolution
 // run by matmul_panel instead (gemm_launch): `pixels` output channels x `vectors` * 16 pixels; with `tiled` too,
-// by matmul_tiled's 64 x 64 tiles (devices where matmul_tiles_pay).
+// by matmul_tiled's 64 x 64 tiles (devices where matmul_tiles_pay); `tiled` alone: any other convolution of one
+// group by matmul_tiled as an implicit GEMM (its input read through the taps while staging B).
 struct Block {
     int64_t pixels = 14, vectors = 1;
     bool gemm = false, tiled = false;
     int64_t channels() const { return vectors * kLanes; }
     std::string name() const {
-        return tiled ? "gemm_tiled_64x64"
-                     : (gemm ? "gemm_" : "k16_") + std::to_string(pixels) + "x" + std::to_string(channels());
+        if (tiled)
+            return gemm ? "gemm_tiled_64x64" : "implicit_gemm_64x64";
+        return (gemm ? "gemm_" : "k16_") + std::to_string(pixels) + "x" + std::to_string(channels());
     }
 };
 
@@ -122,6 +124,13 @@ bool pointwise(const Node& node, const Conv3d& g) {
            node.get_input_element_type(1) == node.get_input_element_type(0);
 }
 
+// A convolution matmul_tiled runs as an implicit GEMM: one group, 1-D or 2-D, weights of the data's type (read
+// as T), not a pointwise one (that one is a plain GEMM).
+bool implicit_gemm(const Node& node, const Conv3d& g) {
+    return g.groups == 1 && g.spatial <= 2 && !pointwise(node, g) &&
+           node.get_input_element_type(1) == node.get_input_element_type(0);
+}
+
 // Where the heuristic runs a pointwise convolution as matmul_panel: from this many pixels per image. The last
 // 32-pixel block of an image recomputes up to 31 pixels (matmul_panel shifts it back inside the row), so gemm_8x32
 // pays where that is a small share. Measured on PoCL (bench_gpu_tuning, each candidate interleaved with the k16
@@ -133,7 +142,7 @@ constexpr int64_t kGemmMinPixels = 512;
 // pointwise convolution; else matmul_panel for one of kGemmMinPixels or more, else choose_block), then per
 // channel-vector count (two only when K > 16) the two pixel counts with the fewest idle pixels, and matmul_panel
 // for any pointwise convolution (`gemm`). At most seven programs to build per convolution shape.
-std::vector<Block> block_candidates(const Conv3d& g, bool gemm, const DeviceInfo& device) {
+std::vector<Block> block_candidates(const Conv3d& g, bool gemm, bool implicit_gemm, const DeviceInfo& device) {
     std::vector<Block> blocks;
     const auto add = [&blocks](const Block& b) {
         if (std::none_of(blocks.begin(), blocks.end(), [&b](const Block& o) {
@@ -142,8 +151,8 @@ std::vector<Block> block_candidates(const Conv3d& g, bool gemm, const DeviceInfo
             blocks.push_back(b);
     };
     const Block gemm_block{kGemmRows, kGemmVectors, true};
-    if (gemm && matmul_tiles_pay(device))
-        add(Block{kGemmRows, kGemmVectors, true, true});
+    if ((gemm || implicit_gemm) && matmul_tiles_pay(device))
+        add(Block{kGemmRows, kGemmVectors, gemm, true});
     if (gemm && g.od * g.oh * g.ow >= kGemmMinPixels)
         add(gemm_block);
     add(choose_block(g));
@@ -405,11 +414,19 @@ KernelLaunch gemm_launch(const Conv3d& g, const Block& b, element::Type type, co
     return launch;
 }
 
-// The pointwise convolution as matmul_tiled, operands as gemm_launch's.
-KernelLaunch gemm_tiled_launch(const Conv3d& g, element::Type type) {
-    const int64_t pixels = g.od * g.oh * g.ow;
-    return matmul_tiled_launch(type, 0, KernelArg::input(1), KernelArg::input(0), g.out_channels, pixels,
-                               g.in_channels, g.in_channels, 1, pixels, 1, static_cast<size_t>(g.batch));
+// The convolution as matmul_tiled, operands as gemm_launch's: the pointwise one as it is (`b.gemm`), another one
+// (implicit_gemm) with its input read through its taps, A the weights as stored (K x C * KH * KW).
+KernelLaunch gemm_tiled_launch(const Conv3d& g, const Block& b, element::Type type) {
+    const int64_t pixels = g.od * g.oh * g.ow, taps = g.in_channels * g.kh * g.kw;
+    KernelLaunch l = matmul_tiled_launch(type, 0, KernelArg::input(1), KernelArg::input(0), g.out_channels, pixels,
+                                         taps, taps, 1, pixels, 1, static_cast<size_t>(g.batch));
+    if (!b.gemm)
+        for (const auto& [name, v] : std::vector<std::pair<const char*, int64_t>>{
+                 {"CONV_H", g.h}, {"CONV_W", g.w}, {"CONV_OW", g.ow}, {"CONV_KH", g.kh}, {"CONV_KW", g.kw},
+                 {"CONV_SH", g.sh}, {"CONV_SW", g.sw}, {"CONV_PH", g.ph}, {"CONV_PW", g.pw}, {"CONV_DH", g.dh},
+                 {"CONV_DW", g.dw}})
+            l.options += " " + define(name, v);
+    return l;
 }
 
 // Per image: the element offsets of its weights (always 0) and of its input ([batch, 2] i32, matmul_panel's
@@ -465,7 +482,7 @@ std::vector<std::string> ConvolutionOp::candidate_names(const Node& node, const 
         for (const DwPlan& p : dw_candidates(g, device))
             names.push_back(p.name());
     } else {
-        for (const Block& b : block_candidates(g, pointwise(node, g), device))
+        for (const Block& b : block_candidates(g, pointwise(node, g), implicit_gemm(node, g), device))
             names.push_back(b.name());
     }
     return names;
@@ -488,10 +505,10 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
             config.constants.push_back(channel_bias(node, channels, channels));
         }
     } else {
-        const std::vector<Block> blocks = block_candidates(g, pointwise(node, g), device);
+        const std::vector<Block> blocks = block_candidates(g, pointwise(node, g), implicit_gemm(node, g), device);
         const Block b = blocks.at(std::min(index, blocks.size() - 1));
-        if (b.gemm) {
-            config.launches.push_back(b.tiled ? gemm_tiled_launch(g, node.get_input_element_type(0))
+        if (b.gemm || b.tiled) {
+            config.launches.push_back(b.tiled ? gemm_tiled_launch(g, b, node.get_input_element_type(0))
                                               : gemm_launch(g, b, node.get_input_element_type(0), device));
             config.constants.push_back(gemm_offsets(g));
             if (is_fused(node)) {
