@@ -74,7 +74,7 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
     std::shared_ptr<Plan> plan;
     {  // the conv / MatMul kernel selector reads GPU_TUNING_MODE while ops are configured (tuning.hpp)
         const tuning::Scope tuning(m_config.tuning_mode, m_config.cache_dir, *m_device);
-        plan = Plan::build(model, m_device->device, m_config);
+        plan = Plan::build(model, m_config.planning_device(m_device->device), m_config);
     }
     for (size_t i = 0; i < plan->constants.size(); ++i) {
         const Tensor& c = plan->constants[i];

@@ -1,5 +1,7 @@
 #include "config.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <sstream>
 
 namespace ovcl {
@@ -7,6 +9,8 @@ namespace gpu {
 
 namespace {
 constexpr const char* kHostOps = "OVCL_GPU_HOST_OPS";
+constexpr const char* kKernels = "GPU_KERNELS";
+const char* const kFamilies[] = {"AUTO", "GPU", "CPU"};  // KernelFamily's order
 }
 
 Config::Config(const AnyMap& properties, const Config& base, bool lenient) : Config(base) {
@@ -29,6 +33,12 @@ Config::Config(const AnyMap& properties, const Config& base, bool lenient) : Con
             disable_transformations = read_property<bool>(key, value);
         } else if (key == tuning::kProperty) {
             tuning_mode = tuning::parse_mode(value.to_string());
+        } else if (key == kKernels) {
+            const std::string text = value.to_string();
+            const auto it = std::find(std::begin(kFamilies), std::end(kFamilies), text);
+            if (it == std::end(kFamilies))
+                raise<InvalidArgument>("property ", kKernels, ": '", text, "' is not AUTO, GPU or CPU");
+            kernels = static_cast<KernelFamily>(it - std::begin(kFamilies));
         } else if (key == kHostOps) {
             host_ops.clear();
             std::istringstream is(value.to_string());
@@ -38,6 +48,13 @@ Config::Config(const AnyMap& properties, const Config& base, bool lenient) : Con
             raise<NotFound>("GPU: unsupported property ", key);
         }
     }
+}
+
+DeviceInfo Config::planning_device(const DeviceInfo& device) const {
+    DeviceInfo d = device;
+    if (kernels != KernelFamily::AUTO)
+        d.gpu_kernels = kernels == KernelFamily::GPU;
+    return d;
 }
 
 int32_t Config::effective_streams() const { return common.effective_streams(kThroughputStreams); }
@@ -63,6 +80,8 @@ Any Config::get(const std::string& name) const {
         return disable_transformations;
     if (name == tuning::kProperty)
         return tuning::to_string(tuning_mode);
+    if (name == kKernels)
+        return std::string(kFamilies[static_cast<int>(kernels)]);
     if (name == kHostOps) {
         std::string s;
         for (const auto& t : host_ops)
@@ -75,7 +94,7 @@ Any Config::get(const std::string& name) const {
 std::vector<PropertyName> Config::rw_properties() {
     auto v = PluginConfig::rw_properties();
     for (const char* k : {device::id.key, hint::inference_precision.key, ovcl::cache_dir.key,
-                          ovcl::disable_transformations.key, tuning::kProperty, kHostOps})
+                          ovcl::disable_transformations.key, tuning::kProperty, kKernels, kHostOps})
         v.emplace_back(k);
     return v;
 }

@@ -10,6 +10,11 @@
 namespace ovcl {
 namespace gpu {
 
+/// GPU_KERNELS: which kernels the selector starts from. AUTO: by the device (DeviceInfo::gpu_kernels); GPU: the
+/// kernels for GPUs on any device (PoCL runs them too: whole models on them in CI); CPU: the register-blocked
+/// kernels on any device (the kernels GPUs got before the GPU ones, should those be slower somewhere).
+enum class KernelFamily { AUTO, GPU, CPU };
+
 struct Config {
     PluginConfig common;
     int device_id = 0;
@@ -18,6 +23,7 @@ struct Config {
     bool disable_transformations = false;
     /// GPU_TUNING_MODE (tuning.hpp, docs/tuning.md): how conv / MatMul pick among their kernel candidates.
     TuningMode tuning_mode = TuningMode::DISABLED;
+    KernelFamily kernels = KernelFamily::AUTO;
     /// Test and debugging aid (OVCL_GPU_HOST_OPS="Softmax MatMul"): run these op types on the
     /// host even when the device could, to exercise the fallback path.
     std::set<std::string> host_ops;
@@ -27,6 +33,8 @@ struct Config {
     Config(const AnyMap& properties, const Config& base, bool lenient = false);
     Any get(const std::string& name) const;
     static std::vector<PropertyName> rw_properties();
+    /// `device` as the kernel selector sees it under GPU_KERNELS.
+    DeviceInfo planning_device(const DeviceInfo& device) const;
     /// Streams to run: NUM_STREAMS, else 1 for LATENCY, kThroughputStreams for THROUGHPUT.
     int32_t effective_streams() const;
     /// OPTIMAL_NUMBER_OF_INFER_REQUESTS: two requests per stream under THROUGHPUT (one prepares

@@ -24,6 +24,10 @@ struct DeviceInfo {
     cl_ulong global_mem_size = 0;
     cl_ulong max_alloc_size = 0;
     bool local_mem_is_global = true;  ///< CL_GLOBAL local memory: tiling through it buys nothing
+    /// The kernel selector starts from the kernels for GPUs (work-group tiles through local memory, one output per
+    /// work-item) rather than the register-blocked ones for CPU devices: a GPU with on-chip local memory, unless
+    /// GPU_KERNELS (config.hpp) says otherwise for a compile.
+    bool gpu_kernels = false;
     bool fp16 = false;                ///< cl_khr_fp16
     bool fp64 = false;
     cl_uint preferred_vector_width_float = 1;

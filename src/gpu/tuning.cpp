@@ -72,7 +72,9 @@ struct Scope::Session {
 
     json& ops() { return store["devices"][device_key(device->device)]; }
     void write();
-    size_t tune(const TunableOp& op, const Node& node, const std::vector<std::string>& names);
+    /// `planned`: the device as the selector sees it (its candidates; Config::planning_device).
+    size_t tune(const TunableOp& op, const Node& node, const std::vector<std::string>& names,
+                const DeviceInfo& planned);
 };
 
 namespace {
@@ -186,8 +188,9 @@ void Scope::Session::write() {
 // The candidates are prepared and run once each (program builds, PoCL's JIT per local size, a check of the output
 // against the heuristic's), then timed round-robin, kTimedRuns rounds: a load that changes over seconds (other
 // processes) then weighs on every candidate alike instead of on whichever ran at the time.
-size_t Scope::Session::tune(const TunableOp& op, const Node& node, const std::vector<std::string>& names) {
-    Runner runner(node, tuning_inputs(node), device->context, queue, *device->programs, device->device, cache_dir);
+size_t Scope::Session::tune(const TunableOp& op, const Node& node, const std::vector<std::string>& names,
+                            const DeviceInfo& planned) {
+    Runner runner(node, tuning_inputs(node), device->context, queue, *device->programs, planned, cache_dir);
     const std::string signature = op_signature(node);
     std::vector<Runner::Prepared> prepared;
     std::vector<size_t> valid;  // candidates whose results match the heuristic's
@@ -257,7 +260,7 @@ size_t select(const TunableOp& op, const Node& node, const DeviceInfo& device) {
             return static_cast<size_t>(it - names.begin());
         }
     }
-    return s->mode == TuningMode::CREATE ? s->tune(op, node, names) : 0;
+    return s->mode == TuningMode::CREATE ? s->tune(op, node, names, device) : 0;
 }
 
 TensorVector run_candidate(const Node& node, const TensorVector& inputs, size_t index, const cl::Context& context,

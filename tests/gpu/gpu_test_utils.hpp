@@ -50,6 +50,7 @@ inline TensorVector run_host(const std::shared_ptr<Node>& node, const TensorVect
 inline gpu::DeviceInfo presented_as_gpu(gpu::DeviceInfo device) {
     device.is_gpu = true;
     device.local_mem_is_global = false;
+    device.gpu_kernels = true;
     return device;
 }
 

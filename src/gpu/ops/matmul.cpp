@@ -173,7 +173,7 @@ std::vector<Variant> float_variants(const Geometry& g, const Access& a, const De
         for (size_t t = 1; t <= std::size(kTiles); ++t)
             v.push_back(Variant{false, kRows, kVectors, false, t});
         DeviceInfo cpu_shaped = device;
-        cpu_shaped.is_gpu = false;
+        cpu_shaped.gpu_kernels = false;
         const std::vector<Variant> rest = float_variants(g, a, cpu_shaped);
         v.insert(v.end(), rest.begin(), rest.end());
         return v;
@@ -254,7 +254,7 @@ OpConfig configure_int(const Node& node, const DeviceInfo& device, const Geometr
 }  // namespace
 
 bool matmul_tiles_pay(const DeviceInfo& device) {
-    return device.is_gpu && !device.local_mem_is_global && device.max_work_group_size >= kTileWorkItems;
+    return device.gpu_kernels && device.max_work_group_size >= kTileWorkItems;
 }
 
 KernelLaunch matmul_tiled_launch(element::Type type, size_t tile, const KernelArg& a, const KernelArg& b, int64_t M,

@@ -29,8 +29,9 @@ namespace gpu {
 /// matmul_tiles_pay, "tiled_64x64", "tiled_128x128", "tiled_32x32" before them; i32 / i64 have one.
 /// Refused (they run on the host): element types other than f32, f16, i32 and i64 (host_ref has no others), integer
 /// FusedMatMul (its epilogue computes in f32), and tensors of 2^31 elements or more.
-/// Whether `device` gets matmul_tiled (kernels_cl/matmul_tiled.cl) first: a GPU with on-chip local memory and
-/// work-groups of 256. CPU devices (PoCL) keep the register-blocked kernels: their local memory is ordinary memory.
+/// Whether `device` gets matmul_tiled (kernels_cl/matmul_tiled.cl) first: DeviceInfo::gpu_kernels (a GPU with
+/// on-chip local memory, or GPU_KERNELS=GPU) and work-groups of 256. CPU devices (PoCL) keep the register-blocked
+/// kernels: their local memory is ordinary memory.
 bool matmul_tiles_pay(const DeviceInfo& device);
 /// matmul_tiled with tile `tile` (0: 64 x 64, the heuristic's) over `batches` products C = A x B (C dense, M x N;
 /// A(i, k) at i * sa_m + k * sa_k, B(k, j) at k * sb_k + j * sb_n from the offsets in the step's constant 0): the
