@@ -11,6 +11,7 @@
 #include <set>
 
 #include "fusions_graph.hpp"
+#include "ops/infer_utils.hpp"
 #include "ovcl/ops.hpp"
 
 namespace ovcl {
@@ -39,7 +40,20 @@ std::vector<OutputInfo> fused_infer(const Node& node, const std::vector<InputInf
         raise<ModelError>(node.describe(), ": expects ", expected,
                           " inputs (data, weights, bias, the Constants of the post ops, the residual if any), got ",
                           in.size());
-    return spec_of(fused_base_type(node.get_type_name()), 1).infer(node, {in[0], in[1]});
+    std::vector<OutputInfo> out = spec_of(fused_base_type(node.get_type_name()), 1).infer(node, {in[0], in[1]});
+    // The bias, the post ops' Constants and the residual apply element-wise: each broadcasts onto the output
+    // without changing it (their host references read them so).
+    for (size_t i = 2; i < in.size(); ++i) {
+        bool fits = false;
+        try {
+            fits = shape_infer::broadcast_numpy(node, out.at(0).shape, in[i].shape) == out.at(0).shape;
+        } catch (const ModelError&) {
+        }
+        if (!fits)
+            raise<ModelError>(node.describe(), ": input ", i, " of shape ", in[i].shape,
+                              " does not broadcast onto the output ", out.at(0).shape);
+    }
+    return out;
 }
 
 // `type` as a node of its own reading Parameters like `inputs`, with `attrs`, named as `fused` (what its host

@@ -14,7 +14,9 @@
 //   FakeQuantize's levels), "residual"
 //   ("true" when there is a residual input; absent otherwise), "activation" (empty, or Relu, Clamp, Sigmoid, Tanh,
 //   HSwish, Swish, Gelu, Elu, HSigmoid, Mish, SoftPlus), "activation_version" and then the activation's own
-//   attributes (Clamp: "min", "max"; Gelu-7: "approximation_mode"; Elu: "alpha").
+//   attributes (Clamp: "min", "max"; Gelu-7: "approximation_mode"; Elu: "alpha"). Shape inference refuses (ModelError
+//   naming the node and the input) a bias, post op Constant or residual that does not broadcast onto the output
+//   unchanged: a hand-edited model or blob could carry one, and the host references would misread it.
 // - Before those, a per-channel scale after a Convolution / GroupConvolution (Multiply by a channel Constant,
 //   BatchNormInference with Constant parameters) is folded into its weights (fold_channel_scale,
 //   fusions_scale.cpp), so that the bias, activation and post ops that follow reach the epilogue.

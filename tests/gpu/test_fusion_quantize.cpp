@@ -351,3 +351,25 @@ TEST(GpuFusionQuantize, MalformedPostOpsAreRefusedByName) {
         }
     }
 }
+
+// A post op Constant with neither one value nor one per output channel (a hand-edited runtime model or blob) is
+// refused where the node is built, naming the node and the input, rather than run with a wrong broadcast.
+TEST(GpuFusionQuantize, PostOpOfAnotherChannelCountIsRefused) {
+    gpu::register_fused_ops();
+    auto x = op::parameter(element::f32, Shape{1, 2, 4, 4}, "x");
+    auto node = std::make_shared<Node>(
+        "FusedConvolution", 1,
+        OutputVector{x, test::random_constant({4, 2, 1, 1}, 3, "w"), scalar(0.f, "b", {1}, element::f32),
+                     test::random_constant({1, 3, 1, 1}, 4, "k")},
+        Attributes{{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"},
+                   {"auto_pad", "explicit"}, {"post_ops", "Multiply:vc"}, {"activation", ""},
+                   {"activation_version", "0"}});
+    node->set_friendly_name("three_scales");
+    try {
+        node->validate_and_infer_types();
+        ADD_FAILURE() << "accepted";
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find("three_scales"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("input 3"), std::string::npos) << e.what();
+    }
+}
