@@ -7,7 +7,8 @@
 // kernels above are the fast ones; this one serves devices with on-chip local memory.
 // Operand element (i, k) of A is a[i * sa_m + k * sa_k], (k, j) of B is b[k * sb_k + j * sb_n] (transposes are
 // strides); C is dense, c[i * N + j]. Elements past M, N or K are staged as zeros and not stored.
-// With CONV_KH defined, B is a convolution's input read through its taps (implicit GEMM, below).
+// With CONV_KH defined, B is a convolution's input read through its taps (implicit GEMM, below); with CONV_GROUPS
+// too, batch n * CONV_GROUPS + g is group g of image n (its weights, input and output channels).
 // Build options: TM, TN, TK (tile), RM, RN (elements per work-item), the local size (TN / RN, TM / RM, 1); the
 // epilogue's (FUSED=1: bias per column of C, 2: per row, a pointwise convolution's output channel; RESIDUAL:
 // `residual` of C's shape, added after the bias).
@@ -44,6 +45,9 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void matmul_tiled(
     a += batch_offsets[2 * bi];
     b += batch_offsets[2 * bi + 1];
     c += bi * M * N;
+#if defined(CONV_GROUPS) && FUSED
+    bias += (bi % CONV_GROUPS) * M;  // a grouped convolution: batch n * G + g, its group's output channels
+#endif
     float acc[RM][RN];
 #pragma unroll
     for (int r = 0; r < RM; ++r)

@@ -135,7 +135,8 @@ TEST_F(GpuMatMulTiled, PointwiseConvolutionsOnTiles) {
 
 // Other convolutions of one group run on the tiles as an implicit GEMM (the input read through the taps while B
 // is staged): 3x3 with pads, ResNet's 7x7 stride-2 stem, stride 2, dilation 2 with asymmetric pads, 1-D, two
-// images, f16, and the fused bias + residual + Relu + per-channel FakeQuantize; grouped ones keep their kernels.
+// images, f16, the fused bias + residual + Relu + per-channel FakeQuantize, and grouped convolutions (a GEMM per
+// image and group; fused: each group's bias and per-channel scale).
 TEST_F(GpuMatMulTiled, ConvolutionsAsImplicitGemm) {
     auto& env = *test::gpu_env();
     const auto conv = [](const Shape& data, const Shape& filter, const std::string& strides,
@@ -160,6 +161,15 @@ TEST_F(GpuMatMulTiled, ConvolutionsAsImplicitGemm) {
         {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"},
          {"auto_pad", "explicit"}, {"post_ops", "FakeQuantize:vc:256"}, {"residual", "true"},
          {"activation", "Relu"}, {"activation_version", "1"}});
+    // Three groups of 4 -> 6 channels, bias and a Multiply per output channel (each group reads its own).
+    const auto grouped_fused = op::make(
+        "FusedGroupConvolution",
+        {op::parameter(element::f32, Shape{1, 12, 9, 10}),
+         op::constant(test::random_tensor(element::f32, {3, 6, 4, 3, 3}, -1, 1, 4)),
+         op::constant(test::random_tensor(element::f32, {1, 18, 1, 1}, -1, 1, 5)),
+         op::constant(test::random_tensor(element::f32, {1, 18, 1, 1}, 0.5, 2, 6))},
+        {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"},
+         {"auto_pad", "explicit"}, {"post_ops", "Multiply:vc"}, {"activation", "Relu"}, {"activation_version", "1"}});
     const std::vector<std::shared_ptr<Node>> nodes = {
         conv({1, 16, 20, 22}, {40, 16, 3, 3}, "1,1", "1,1", "1,1", "1,1"),
         conv({1, 3, 45, 47}, {64, 3, 7, 7}, "2,2", "1,1", "3,3", "3,3"),
@@ -168,14 +178,18 @@ TEST_F(GpuMatMulTiled, ConvolutionsAsImplicitGemm) {
         conv({2, 5, 40}, {7, 5, 5}, "1", "1", "2", "2"),
         conv({1, 8, 9, 10}, {16, 8, 3, 3}, "1,1", "1,1", "1,1", "1,1", element::f16),
         fused,
+        conv({2, 8, 9, 11}, {2, 5, 4, 3, 3}, "1,1", "1,1", "1,1", "1,1"),
+        conv({1, 12, 10, 10}, {3, 4, 4, 1, 1}, "2,2", "1,1", "0,0", "0,0"),
+        grouped_fused,
     };
     for (const auto& node : nodes) {
         const double tol = node->get_output_element_type(0) == element::f16 ? 2e-2 : 1e-4;
-        if (node->get_input_size() > 2)  // the quantizer (steps up to 3 / 255): sums in another order may cross a level
+        if (node->get_input_size() > 2 && node->get_attr<std::string>("post_ops", "").rfind("Fake", 0) == 0)  // the quantizer (steps up to 3 / 255): sums in another order may cross a level
             expect_first_candidate(node, "implicit_gemm_64x64", 3.0 / 255 + 1e-5, 0, 50);
         else
             expect_first_candidate(node, "implicit_gemm_64x64", tol, tol, 50);
     }
-    const auto grouped = conv({1, 8, 9, 9}, {2, 8, 4, 3, 3}, "1,1", "1,1", "1,1", "1,1");
-    EXPECT_EQ(tunable(*grouped).candidate_names(*grouped, gpu), tunable(*grouped).candidate_names(*grouped, env.device));
+    // Depthwise convolutions keep their kernels (conv2d_dw_pixel on a GPU).
+    const auto depthwise = conv({1, 8, 9, 9}, {8, 1, 1, 3, 3}, "1,1", "1,1", "1,1", "1,1");
+    EXPECT_EQ(tunable(*depthwise).candidate_names(*depthwise, gpu).at(0), "dw_pixel");
 }

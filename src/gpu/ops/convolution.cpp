@@ -124,10 +124,11 @@ bool pointwise(const Node& node, const Conv3d& g) {
            node.get_input_element_type(1) == node.get_input_element_type(0);
 }
 
-// A convolution matmul_tiled runs as an implicit GEMM: one group, 1-D or 2-D, weights of the data's type (read
-// as T), not a pointwise one (that one is a plain GEMM).
+// A convolution matmul_tiled runs as an implicit GEMM: not depthwise, 1-D or 2-D, weights of the data's type
+// (read as T), not a pointwise one of one group (that one is a plain GEMM). A grouped one is a batch of GEMMs per
+// image and group.
 bool implicit_gemm(const Node& node, const Conv3d& g) {
-    return g.groups == 1 && g.spatial <= 2 && !pointwise(node, g) &&
+    return !g.depthwise() && g.spatial <= 2 && !pointwise(node, g) &&
            node.get_input_element_type(1) == node.get_input_element_type(0);
 }
 
@@ -419,7 +420,9 @@ KernelLaunch gemm_launch(const Conv3d& g, const Block& b, element::Type type, co
 KernelLaunch gemm_tiled_launch(const Conv3d& g, const Block& b, element::Type type) {
     const int64_t pixels = g.od * g.oh * g.ow, taps = g.in_channels * g.kh * g.kw;
     KernelLaunch l = matmul_tiled_launch(type, 0, KernelArg::input(1), KernelArg::input(0), g.out_channels, pixels,
-                                         taps, taps, 1, pixels, 1, static_cast<size_t>(g.batch));
+                                         taps, taps, 1, pixels, 1, static_cast<size_t>(g.batch * g.groups));
+    if (g.groups > 1)
+        l.options += " " + define("CONV_GROUPS", g.groups);
     if (!b.gemm)
         for (const auto& [name, v] : std::vector<std::pair<const char*, int64_t>>{
                  {"CONV_H", g.h}, {"CONV_W", g.w}, {"CONV_OW", g.ow}, {"CONV_KH", g.kh}, {"CONV_KW", g.kw},
@@ -429,15 +432,17 @@ KernelLaunch gemm_tiled_launch(const Conv3d& g, const Block& b, element::Type ty
     return l;
 }
 
-// Per image: the element offsets of its weights (always 0) and of its input ([batch, 2] i32, matmul_panel's
-// batch_offsets).
+// Per image and group (n * G + g): the element offsets of its weights and of its input ([batch * G, 2] i32,
+// matmul_panel's and matmul_tiled's batch_offsets).
 Tensor gemm_offsets(const Conv3d& g) {
-    Tensor t(element::i32, Shape{static_cast<size_t>(g.batch), 2});
+    Tensor t(element::i32, Shape{static_cast<size_t>(g.batch * g.groups), 2});
     int32_t* dst = t.data<int32_t>();
-    for (int64_t n = 0; n < g.batch; ++n) {
-        dst[2 * n] = 0;
-        dst[2 * n + 1] = static_cast<int32_t>(n * g.in_channels * g.d * g.h * g.w);
-    }
+    const int64_t weights = g.out_channels * g.in_channels * g.kd * g.kh * g.kw, input = g.in_channels * g.d * g.h * g.w;
+    for (int64_t n = 0; n < g.batch; ++n)
+        for (int64_t grp = 0; grp < g.groups; ++grp) {
+            dst[2 * (n * g.groups + grp)] = static_cast<int32_t>(grp * weights);
+            dst[2 * (n * g.groups + grp) + 1] = static_cast<int32_t>((n * g.groups + grp) * input);
+        }
     return t;
 }
 
@@ -512,7 +517,7 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
                                               : gemm_launch(g, b, node.get_input_element_type(0), device));
             config.constants.push_back(gemm_offsets(g));
             if (is_fused(node)) {
-                const auto channels = static_cast<size_t>(g.out_channels);
+                const auto channels = static_cast<size_t>(g.groups * g.out_channels);
                 config.constants.push_back(channel_bias(node, channels, channels));
             }
         } else {
