@@ -1,4 +1,4 @@
-// matmul_tiled: C[b] = A[b] x B[b] for GPUs (included by matmul.cl when TM is defined). A work-group of
+// matmul_tiled: C[b] = A[b] x B[b] for GPUs (included by matmul.cl, built when TM is defined). A work-group of
 // (TN / RN) x (TM / RM) work-items computes a TM x TN tile of C; each work-item RM x RN elements of it, strided by
 // the group's extent (rows ty + r * TM / RM, columns tx + q * TN / RN: neighbouring work-items read neighbouring
 // local-memory words and store neighbouring columns). Per step of TK along K the group stages a TM x TK tile of A
@@ -18,9 +18,9 @@
 #define TY (TM / RM)
 
 #ifdef CONV_KH
-// Implicit GEMM of a 2-D convolution (one group): B(k, j) is the input value that tap k = (c * KH + kh) * KW + kw
-// of output pixel j = oy * OW + ox reads from one image (b: its [C][H][W]), zero in the padding; A is the weights
-// as stored ([K][C][KH][KW]: K x C * KH * KW). Geometry as build options CONV_H, CONV_W, CONV_OW, CONV_KH,
+// Implicit GEMM of a 2-D convolution, per image (and group): B(k, j) is the input value that tap
+// k = (c * KH + kh) * KW + kw of output pixel j = oy * OW + ox reads from the image's (group's) C channels (b: its
+// [C][H][W]), zero in the padding; A is the (group's) weights as stored ([K][C][KH][KW]: K x C * KH * KW). Geometry as build options CONV_H, CONV_W, CONV_OW, CONV_KH,
 // CONV_KW, CONV_SH, CONV_SW, CONV_PH, CONV_PW, CONV_DH, CONV_DW.
 inline float conv_b(__global const T* b, int k, int j) {
     const int c = k / (CONV_KH * CONV_KW), t = k % (CONV_KH * CONV_KW), kh = t / CONV_KW, kw = t % CONV_KW;
