@@ -339,14 +339,15 @@ KernelLaunch depthwise_launch(const Conv3d& g, const DwPlan& p, const DeviceInfo
         launch.global = {static_cast<size_t>((g.oh + p.units - 1) / p.units),
                          static_cast<size_t>((planes + p.planes - 1) / p.planes)};
     } else if (p.kernel == DwKernel::PIXEL) {
-        constexpr size_t kPixelGroup = 128;  // work-items along a plane per work-group
+        // Work-items along a plane per work-group: 128, or the device's most.
+        const size_t group = std::min<size_t>(128, std::max<size_t>(device.max_work_group_size, 1));
         launch.entry = "conv2d_dw_pixel";
         launch.options = define("SW", g.sw);
         scalars = {g.groups, m, g.h, g.w, g.oh, g.ow, g.kh, g.kw, g.sh, g.sw, g.dh, g.dw, g.ph, g.pw, g.d, g.od,
                    g.kd, g.sd, g.dd, g.pd};
         const auto pixels = static_cast<size_t>(g.od * g.oh * g.ow);
-        launch.global = {(pixels + kPixelGroup - 1) / kPixelGroup * kPixelGroup, static_cast<size_t>(planes)};
-        launch.local = {kPixelGroup, 1};
+        launch.global = {(pixels + group - 1) / group * group, static_cast<size_t>(planes)};
+        launch.local = {group, 1};
     } else {
         launch.entry = "conv2d_dw16";
         launch.options = define("SW", g.sw);
