@@ -16,6 +16,7 @@
 #include "gpu_test_utils.hpp"
 #include "ops/gpu_op.hpp"
 #include "ovcl/ops.hpp"
+#include "tuning.hpp"
 
 using namespace ovcl;
 
@@ -380,6 +381,14 @@ TEST(GpuGroupConvolution, ThreeDimensional) {
         EXPECT_TRUE(test::gpu_matches_host(dw.node, dw.inputs, kTol, kTol)) << dw.node->describe();
         EXPECT_EQ(gpu::find_gpu_op("GroupConvolution")->configure(*dw.node, test::gpu_env()->device).impl_name,
                   "conv3d_dw16");
+        // On a GPU the depthwise one runs conv2d_dw_pixel, one output per work-item, 3-D too.
+        auto& env = *test::gpu_env();
+        const gpu::DeviceInfo gpu = test::presented_as_gpu(env.device);
+        EXPECT_EQ(gpu::find_gpu_op("GroupConvolution")->configure(*dw.node, gpu).impl_name, "conv3d_dw_pixel");
+        EXPECT_TENSOR_NEAR(
+            gpu::tuning::run_candidate(*dw.node, dw.inputs, 0, env.context, env.queue, *env.programs, gpu).at(0),
+            test::run_host(dw.node, dw.inputs).at(0), kTol, kTol)
+            << dw.node->describe();
     }
     const Case runtime = make_case("GroupConvolution", {1, 16, 4, 12, 12}, {16, 1, 1, 3, 3, 3}, asym, false);
     ASSERT_TRUE(validate(runtime.node).supported) << validate(runtime.node).reason;
