@@ -272,8 +272,6 @@ DwPlan spread(DwKernel kernel, int64_t count, int64_t per_unit, int64_t planes, 
 // sizes are scalar arguments: no other program to build; FLAT and FLAT2 share one program.
 std::vector<DwPlan> dw_candidates(const Conv3d& g, const DeviceInfo& device) {
     std::vector<DwPlan> plans;
-    if (device.gpu_kernels)
-        plans.push_back({DwKernel::PIXEL, 1, 1});
     const auto add = [&plans](const DwPlan& p) {
         if (std::none_of(plans.begin(), plans.end(), [&p](const DwPlan& o) { return o.name() == p.name(); }))
             plans.push_back(p);
@@ -291,9 +289,11 @@ std::vector<DwPlan> dw_candidates(const Conv3d& g, const DeviceInfo& device) {
         add(spread(DwKernel::FLAT, (g.oh * g.ow + 15) / 16, g.kh * g.kw, planes, kDwWork));
     const int64_t r = depthwise_rows(g);
     add({DwKernel::ROWS16, r, 1});
-    if (plans.size() == (device.gpu_kernels ? 2u : 1u))  // conv2d_dw16 alone: its other row counts
+    if (plans.size() == 1)  // conv2d_dw16 alone: its other row counts
         for (int64_t c : {std::max<int64_t>(1, r / 2), std::min(g.oh, 2 * r)})
             add({DwKernel::ROWS16, c, 1});
+    if (device.gpu_kernels)
+        plans.insert(plans.begin(), DwPlan{DwKernel::PIXEL, 1, 1});
     return plans;
 }
 

@@ -161,23 +161,13 @@ bool repack_pays(const Geometry& g) {
     return g.M >= 256 && g.K * g.N >= (int64_t(1) << 16);
 }
 
-// The float candidates, the heuristic's first (today's rule, shapes only: the float16 register blocks serve every
+// The register-blocked float candidates, the heuristic's first (shapes only: the float16 register blocks serve every
 // device, see convolution.cpp's choose_block). A variable B large enough (repack_pays) is packed at run time and
 // read by the panel kernel as a Constant B is; else matmul_dot wastes no lanes on narrow outputs (matrix x vector)
 // and reads a transposed variable B in place; the panel kernel (8 x 32) serves everything else. Then the panel
 // blocks measured within 5% of 8 x 32 (4x48, 6x48, 4x32), the other kernel where the operands allow it, and for a
 // variable B the run-time packing (8 x 32) when the rule did not pick it.
-std::vector<Variant> float_variants(const Geometry& g, const Access& a, const DeviceInfo& device) {
-    if (matmul_tiles_pay(device)) {  // GPUs: the tiles first, then the CPU-shaped kernels for the tuner to compare
-        std::vector<Variant> v;
-        for (size_t t = 1; t <= std::size(kTiles); ++t)
-            v.push_back(Variant{false, kRows, kVectors, false, t});
-        DeviceInfo cpu_shaped = device;
-        cpu_shaped.gpu_kernels = false;
-        const std::vector<Variant> rest = float_variants(g, a, cpu_shaped);
-        v.insert(v.end(), rest.begin(), rest.end());
-        return v;
-    }
+std::vector<Variant> register_block_variants(const Geometry& g, const Access& a) {
     const std::vector<Variant> panels = {{false, 8, 2}, {false, 4, 3}, {false, 6, 3}, {false, 4, 2}};
     const Variant repack{false, kRows, kVectors, true};
     std::vector<Variant> v;
@@ -202,6 +192,18 @@ std::vector<Variant> float_variants(const Geometry& g, const Access& a, const De
     }
     if (!a.b_constant)
         v.push_back(repack);
+    return v;
+}
+
+// The float candidates for `device`: where matmul_tiles_pay the tiles first, then the register-blocked ones for the
+// tuner to compare; elsewhere the register-blocked ones alone.
+std::vector<Variant> float_variants(const Geometry& g, const Access& a, const DeviceInfo& device) {
+    std::vector<Variant> v;
+    if (matmul_tiles_pay(device))
+        for (size_t t = 1; t <= std::size(kTiles); ++t)
+            v.push_back(Variant{false, kRows, kVectors, false, t});
+    const std::vector<Variant> blocks = register_block_variants(g, a);
+    v.insert(v.end(), blocks.begin(), blocks.end());
     return v;
 }
 
