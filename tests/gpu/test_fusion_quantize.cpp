@@ -323,53 +323,50 @@ TEST(GpuFusionQuantize, RefRunsTheFusedQuantizer) {
     EXPECT_GE(test::transformed_matches_on_ref(model, 0.0, 0.0), 1u);
 }
 
+namespace {
+
+// A 1x1 FusedConvolution of x [1, 2, 4, 4] with `inputs` after x and "post_ops" `post`, named `name`: building it
+// fails with a ModelError naming the node and holding `why`.
+void expect_refused_fused_conv(const OutputVector& inputs, const std::string& post, const std::string& name,
+                               const std::string& why) {
+    gpu::register_fused_ops();
+    OutputVector in{op::parameter(element::f32, Shape{1, 2, 4, 4}, "x")};
+    in.insert(in.end(), inputs.begin(), inputs.end());
+    auto node = std::make_shared<Node>("FusedConvolution", 1, in,
+                                       Attributes{{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "0,0"},
+                                                  {"pads_end", "0,0"}, {"auto_pad", "explicit"}, {"post_ops", post},
+                                                  {"activation", ""}, {"activation_version", "0"}});
+    node->set_friendly_name(name);
+    try {
+        node->validate_and_infer_types();
+        ADD_FAILURE() << "accepted";
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+    }
+}
+
+}  // namespace
+
 // A fused node whose "post_ops" text is malformed is refused with the node's name (an exported blob or a
 // hand-edited runtime model could carry one).
 TEST(GpuFusionQuantize, MalformedPostOpsAreRefusedByName) {
-    gpu::register_fused_ops();
-    auto x = op::parameter(element::f32, Shape{1, 2, 4, 4}, "x");
     const Output w = test::random_constant({2, 2, 1, 1}, 3, "w");
     const Output b = scalar(0.f, "b", {1}, element::f32);
     for (const char* post : {"FakeQuantize:vc", "FakeQuantize:cv:256", "FakeQuantize:vc:1", "FakeQuantize:vc:2x",
                              "Multiply:vc:3", "Multiply", ":vc"}) {
         SCOPED_TRACE(post);
-        OutputVector in{x, w, b};
+        OutputVector in{w, b};
         for (int i = 0; i < 4; ++i)
             in.push_back(scalar(1.f, "r" + std::to_string(i), {}, element::f32));
-        auto node = std::make_shared<Node>("FusedConvolution", 1, in,
-                                           Attributes{{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "0,0"},
-                                                      {"pads_end", "0,0"}, {"auto_pad", "explicit"},
-                                                      {"post_ops", post}, {"activation", ""},
-                                                      {"activation_version", "0"}});
-        node->set_friendly_name("bad_conv");
-        try {
-            node->validate_and_infer_types();
-            ADD_FAILURE() << "accepted";
-        } catch (const ModelError& e) {
-            EXPECT_NE(std::string(e.what()).find("bad_conv"), std::string::npos) << e.what();
-            EXPECT_NE(std::string(e.what()).find("malformed post_ops"), std::string::npos) << e.what();
-        }
+        expect_refused_fused_conv(in, post, "bad_conv", "malformed post_ops");
     }
 }
 
 // A post op Constant with neither one value nor one per output channel (a hand-edited runtime model or blob) is
 // refused where the node is built, naming the node and the input, rather than run with a wrong broadcast.
 TEST(GpuFusionQuantize, PostOpOfAnotherChannelCountIsRefused) {
-    gpu::register_fused_ops();
-    auto x = op::parameter(element::f32, Shape{1, 2, 4, 4}, "x");
-    auto node = std::make_shared<Node>(
-        "FusedConvolution", 1,
-        OutputVector{x, test::random_constant({4, 2, 1, 1}, 3, "w"), scalar(0.f, "b", {1}, element::f32),
-                     test::random_constant({1, 3, 1, 1}, 4, "k")},
-        Attributes{{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"},
-                   {"auto_pad", "explicit"}, {"post_ops", "Multiply:vc"}, {"activation", ""},
-                   {"activation_version", "0"}});
-    node->set_friendly_name("three_scales");
-    try {
-        node->validate_and_infer_types();
-        ADD_FAILURE() << "accepted";
-    } catch (const ModelError& e) {
-        EXPECT_NE(std::string(e.what()).find("three_scales"), std::string::npos) << e.what();
-        EXPECT_NE(std::string(e.what()).find("input 3"), std::string::npos) << e.what();
-    }
+    expect_refused_fused_conv({test::random_constant({4, 2, 1, 1}, 3, "w"), scalar(0.f, "b", {1}, element::f32),
+                               test::random_constant({1, 3, 1, 1}, 4, "k")},
+                              "Multiply:vc", "three_scales", "input 3");
 }
