@@ -11,6 +11,22 @@ namespace {
 constexpr const char* kHostOps = "OVCL_GPU_HOST_OPS";
 constexpr const char* kKernels = "GPU_KERNELS";
 const char* const kFamilies[] = {"AUTO", "GPU", "CPU"};  // KernelFamily's order
+constexpr const char* kSubBuffers = "GPU_SUB_BUFFERS";
+const char* const kSubBufferModes[] = {"AUTO", "YES", "NO"};  // SubBuffers' order
+
+/// The index of `value` among `choices` (an enum's names in its order); InvalidArgument naming `key` and them else.
+template <size_t N>
+int choice_of(const std::string& key, const Any& value, const char* const (&choices)[N]) {
+    const std::string text = value.to_string();
+    const auto it = std::find(std::begin(choices), std::end(choices), text);
+    if (it == std::end(choices)) {
+        std::string names;
+        for (size_t i = 0; i < N; ++i)
+            names += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + choices[i];
+        raise<InvalidArgument>("property ", key, ": '", text, "' is not ", names);
+    }
+    return static_cast<int>(it - std::begin(choices));
+}
 }
 
 Config::Config(const AnyMap& properties, const Config& base, bool lenient) : Config(base) {
@@ -34,11 +50,9 @@ Config::Config(const AnyMap& properties, const Config& base, bool lenient) : Con
         } else if (key == tuning::kProperty) {
             tuning_mode = tuning::parse_mode(value.to_string());
         } else if (key == kKernels) {
-            const std::string text = value.to_string();
-            const auto it = std::find(std::begin(kFamilies), std::end(kFamilies), text);
-            if (it == std::end(kFamilies))
-                raise<InvalidArgument>("property ", kKernels, ": '", text, "' is not AUTO, GPU or CPU");
-            kernels = static_cast<KernelFamily>(it - std::begin(kFamilies));
+            kernels = static_cast<KernelFamily>(choice_of(key, value, kFamilies));
+        } else if (key == kSubBuffers) {
+            sub_buffers = static_cast<SubBuffers>(choice_of(key, value, kSubBufferModes));
         } else if (key == kHostOps) {
             host_ops.clear();
             std::istringstream is(value.to_string());
@@ -54,6 +68,8 @@ DeviceInfo Config::planning_device(const DeviceInfo& device) const {
     DeviceInfo d = device;
     if (kernels != KernelFamily::AUTO)
         d.gpu_kernels = kernels == KernelFamily::GPU;
+    if (sub_buffers != SubBuffers::AUTO)
+        d.sub_buffers = sub_buffers == SubBuffers::YES;
     return d;
 }
 
@@ -82,6 +98,8 @@ Any Config::get(const std::string& name) const {
         return tuning::to_string(tuning_mode);
     if (name == kKernels)
         return std::string(kFamilies[static_cast<int>(kernels)]);
+    if (name == kSubBuffers)
+        return std::string(kSubBufferModes[static_cast<int>(sub_buffers)]);
     if (name == kHostOps) {
         std::string s;
         for (const auto& t : host_ops)
@@ -94,7 +112,7 @@ Any Config::get(const std::string& name) const {
 std::vector<PropertyName> Config::rw_properties() {
     auto v = PluginConfig::rw_properties();
     for (const char* k : {device::id.key, hint::inference_precision.key, ovcl::cache_dir.key,
-                          ovcl::disable_transformations.key, tuning::kProperty, kKernels, kHostOps})
+                          ovcl::disable_transformations.key, tuning::kProperty, kKernels, kSubBuffers, kHostOps})
         v.emplace_back(k);
     return v;
 }

@@ -15,6 +15,12 @@ namespace gpu {
 /// kernels on any device (the kernels GPUs got before the GPU ones, should those be slower somewhere).
 enum class KernelFamily { AUTO, GPU, CPU };
 
+/// GPU_SUB_BUFFERS: how a request's intermediate tensors share device memory (memory_plan.hpp). YES: at offsets in
+/// arenas, each tensor a sub-buffer; NO: whole buffers, each shared only by tensors alive at different times (more
+/// memory, no sub-buffers); AUTO: by the device (DeviceInfo::sub_buffers: NO on NVIDIA's driver, whose release of a
+/// sub-buffer faults).
+enum class SubBuffers { AUTO, YES, NO };
+
 struct Config {
     PluginConfig common;
     int device_id = 0;
@@ -24,6 +30,7 @@ struct Config {
     /// GPU_TUNING_MODE (tuning.hpp, docs/tuning.md): how conv / MatMul pick among their kernel candidates.
     TuningMode tuning_mode = TuningMode::DISABLED;
     KernelFamily kernels = KernelFamily::AUTO;
+    SubBuffers sub_buffers = SubBuffers::AUTO;
     /// Test and debugging aid (OVCL_GPU_HOST_OPS="Softmax MatMul"): run these op types on the
     /// host even when the device could, to exercise the fallback path.
     std::set<std::string> host_ops;
@@ -33,7 +40,7 @@ struct Config {
     Config(const AnyMap& properties, const Config& base, bool lenient = false);
     Any get(const std::string& name) const;
     static std::vector<PropertyName> rw_properties();
-    /// `device` as the kernel selector sees it under GPU_KERNELS.
+    /// `device` as the kernel selector and the memory plan see it under GPU_KERNELS and GPU_SUB_BUFFERS.
     DeviceInfo planning_device(const DeviceInfo& device) const;
     /// Streams to run: NUM_STREAMS, else 1 for LATENCY, kThroughputStreams for THROUGHPUT.
     int32_t effective_streams() const;

@@ -46,6 +46,7 @@ std::vector<DeviceInfo> enumerate_devices() {
             di.max_alloc_size = info<CL_DEVICE_MAX_MEM_ALLOC_SIZE, cl_ulong>(d, di.name);
             di.local_mem_is_global = info<CL_DEVICE_LOCAL_MEM_TYPE, cl_device_local_mem_type>(d, di.name) == CL_GLOBAL;
             di.gpu_kernels = di.is_gpu && !di.local_mem_is_global;
+            di.sub_buffers = di.platform_name.find("NVIDIA") == std::string::npos;
             const std::string ext = info<CL_DEVICE_EXTENSIONS, std::string>(d, di.name);
             di.fp16 = ext.find("cl_khr_fp16") != std::string::npos;
             di.fp64 = ext.find("cl_khr_fp64") != std::string::npos;

@@ -28,6 +28,10 @@ struct DeviceInfo {
     /// work-item) rather than the register-blocked ones for CPU devices: a GPU with on-chip local memory, unless
     /// GPU_KERNELS (config.hpp) says otherwise for a compile.
     bool gpu_kernels = false;
+    /// The memory plan puts a request's tensors at offsets in shared arenas, each a sub-buffer; false: whole buffers,
+    /// shared only by tensors alive at different times. False on NVIDIA's driver, which faults releasing a
+    /// sub-buffer (docs/perf/nvidia_h100.md), unless GPU_SUB_BUFFERS (config.hpp) says otherwise for a compile.
+    bool sub_buffers = true;
     bool fp16 = false;                ///< cl_khr_fp16
     bool fp64 = false;
     cl_uint preferred_vector_width_float = 1;

@@ -24,7 +24,7 @@ constexpr const char* kPlans = "gpu.plans";
 /// Keys whose value shapes the compiled code: fixed by the blob, an import cannot change them.
 const std::vector<std::string>& compile_keys() {
     static const std::vector<std::string> keys = {hint::inference_precision.key, disable_transformations.key,
-                                                  "GPU_KERNELS", "OVCL_GPU_HOST_OPS"};
+                                                  "GPU_KERNELS", "GPU_SUB_BUFFERS", "OVCL_GPU_HOST_OPS"};
     return keys;
 }
 

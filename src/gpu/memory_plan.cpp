@@ -66,6 +66,35 @@ BlockLayout place_blocks(const std::vector<Block>& blocks, size_t alignment, siz
     return layout;
 }
 
+BlockLayout share_whole_buffers(const std::vector<Block>& blocks) {
+    BlockLayout layout;
+    layout.placements.resize(blocks.size());
+    std::vector<size_t> order(blocks.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return blocks[a].bytes > blocks[b].bytes; });
+    std::vector<std::vector<size_t>> holders;  // per buffer: the blocks placed in it
+    for (size_t b : order) {
+        const size_t bytes = std::max<size_t>(blocks[b].bytes, 1);
+        // Largest first, so every buffer so far is large enough: the smallest with no block alive at the same time.
+        size_t best = SIZE_MAX;
+        for (size_t buffer = 0; buffer < holders.size(); ++buffer) {
+            const bool free = std::none_of(holders[buffer].begin(), holders[buffer].end(),
+                                           [&](size_t p) { return overlap_in_time(blocks[p], blocks[b]); });
+            if (free && layout.arena_bytes[buffer] >= bytes &&
+                (best == SIZE_MAX || layout.arena_bytes[buffer] < layout.arena_bytes[best]))
+                best = buffer;
+        }
+        if (best == SIZE_MAX) {
+            best = holders.size();
+            holders.emplace_back();
+            layout.arena_bytes.push_back(bytes);
+        }
+        holders[best].push_back(b);
+        layout.placements[b] = Slot{best, 0, bytes};
+    }
+    return layout;
+}
+
 size_t largest_live_set(const std::vector<Block>& blocks) {
     // +bytes when a block starts, -bytes after its last step: the running sum is what is alive.
     std::vector<std::pair<size_t, int64_t>> events;  // (2 * step [+1 for "after"], delta)
@@ -91,7 +120,8 @@ RequestBuffers make_request_buffers(const Plan& plan, std::vector<cl::Buffer> ar
     for (size_t i = 0; i < plan.slots.size(); ++i) {
         const Slot& s = plan.slots[i];
         cl::Buffer& arena = buffers.arenas.at(s.arena);
-        if (s.offset == 0 && s.bytes == arena_bytes[s.arena]) {  // the whole arena: no sub-buffer needed
+        // The whole arena (in a plan without sub-buffers, every slot is at offset 0 of its own): no sub-buffer.
+        if (s.offset == 0 && (s.bytes == arena_bytes[s.arena] || !plan.sub_buffers)) {
             buffers.slots.push_back(arena);
             continue;
         }

@@ -44,12 +44,18 @@ struct BlockLayout {
 /// fails with the device's error).
 BlockLayout place_blocks(const std::vector<Block>& blocks, size_t alignment, size_t max_arena_bytes);
 
+/// A layout without offsets, for devices whose sub-buffers can't be used (DeviceInfo::sub_buffers): every block at
+/// offset 0 of a whole buffer (an "arena") that only blocks alive at other steps share, as OpenVINO's GPU plugin
+/// reuses its memory pool's buffers. Largest block first, each into the smallest buffer free at its steps.
+BlockLayout share_whole_buffers(const std::vector<Block>& blocks);
+
 /// The most bytes alive at any one step: no layout of these blocks can take less.
 size_t largest_live_set(const std::vector<Block>& blocks);
 
 /// The device memory of one request for `plan`: `arenas` (at least plan.arena_bytes each; a stream's requests share
-/// them, stream_arenas.hpp) and one sub-buffer of them per Plan::slots entry (indexed as Value::index). The arenas are
-/// held so the sub-buffers stay valid.
+/// them, stream_arenas.hpp) and one sub-buffer of them per Plan::slots entry (indexed as Value::index), or the arena
+/// itself for a slot that is all of it or in a plan without sub-buffers. The arenas are held so the sub-buffers stay
+/// valid.
 struct RequestBuffers {
     std::vector<cl::Buffer> arenas;
     std::vector<cl::Buffer> slots;

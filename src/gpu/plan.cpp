@@ -227,7 +227,9 @@ std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo
 
     // 2. Concats whose inputs can be written in place.
     const size_t alignment = base_alignment(device);
-    const std::map<size_t, Part> parts = place_concats_in_place(*plan, alias_root, alignment);
+    plan->sub_buffers = device.sub_buffers;
+    const std::map<size_t, Part> parts =
+        device.sub_buffers ? place_concats_in_place(*plan, alias_root, alignment) : std::map<size_t, Part>{};
 
     // 3. Memory plan. A storage root is a value that is neither a view nor an in-place Concat input;
     // it is alive from the first step that writes it (or any of its parts) to the last that reads
@@ -270,7 +272,8 @@ std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo
     for (const auto& [r, block] : lifetimes)
         blocks.push_back(block);
     const size_t max_arena = device.max_alloc_size ? static_cast<size_t>(device.max_alloc_size) : SIZE_MAX;
-    const BlockLayout layout = place_blocks(blocks, alignment, max_arena);
+    const BlockLayout layout =
+        device.sub_buffers ? place_blocks(blocks, alignment, max_arena) : share_whole_buffers(blocks);
     plan->arena_bytes = layout.arena_bytes;
     size_t b = 0;
     for (const auto& [r, block] : lifetimes) {

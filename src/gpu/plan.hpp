@@ -55,6 +55,9 @@ struct Plan {
     std::vector<Slot> slots;         ///< where each slot lies in the arenas
     std::vector<size_t> slot_bytes;  ///< size of each slot (slots[i].bytes)
     std::vector<size_t> arena_bytes; ///< the device buffers of a request (one unless a device limit splits it)
+    /// Slots are sub-buffers at offsets in the arenas; false: each slot is all of its arena (DeviceInfo::sub_buffers,
+    /// share_whole_buffers), and no Concat is in place.
+    bool sub_buffers = true;
     std::vector<Tensor> constants;   ///< host copies of the constants: the graph's and the ops' own
     /// Whether a device command reads constants[i] (a kernel argument, a variable copy), so that it is uploaded
     /// once per compiled model. A graph Constant that its consumers read only through their own reordered or

@@ -123,8 +123,10 @@ void expect_good_plan(const Figures& f) {
     EXPECT_GT(f.live, 0u);
     EXPECT_GE(f.peak, f.live) << "no plan can take less than the largest live set";
     EXPECT_LE(f.peak, f.all) << "the plan takes more than every tensor in its own buffer";
-    EXPECT_LE(static_cast<double>(f.peak), 1.3 * static_cast<double>(f.live))
-        << "peak " << f.peak << " bytes, live set " << f.live << " bytes";
+    if (test::gpu_env()->device.sub_buffers) {  // offsets in arenas; whole buffers leave more unused (1.1-1.5x)
+        EXPECT_LE(static_cast<double>(f.peak), 1.3 * static_cast<double>(f.live))
+            << "peak " << f.peak << " bytes, live set " << f.live << " bytes";
+    }
 }
 
 TEST(MemoryPlanFigures, ReadOnlyPropertiesOfTheEmbeddedCnn) {
@@ -284,7 +286,11 @@ std::shared_ptr<Model> model_of(const OutputVector& outputs, const NodeVector& p
 
 class InPlaceConcat : public ::testing::Test {
 protected:
-    void SetUp() override { OVCL_REQUIRE_GPU(); }
+    void SetUp() override {
+        OVCL_REQUIRE_GPU();
+        if (!test::gpu_env()->device.sub_buffers)
+            GTEST_SKIP() << "in-place Concat needs sub-buffers, which plans for this device don't use (GPU_SUB_BUFFERS)";
+    }
     /// `shape` with its innermost dim widened so that parts of 128 bytes become parts of the device's sub-buffer
     /// alignment (128 bytes on PoCL, 512 on NVIDIA's driver): the cases stay in place on every device.
     static Shape aligned(Shape shape) {

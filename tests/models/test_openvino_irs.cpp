@@ -18,8 +18,9 @@
 // Measured on PoCL 3.1: 7.3e-3 (ResNet-50), 1.6e-2 (MobileNet-V2); ovcl GPU against ovcl REF, both f32, differs
 // as much (1.2e-2, MobileNet-V2), while the quantization itself moves the outputs 1.7e-2 / 2.1e-2 from the f32
 // models'. A wrong decompression or quantizer is off by far more than the bound.
-// MobileNet-V2, its int8 form and BERT run twice: with the device's kernels and with GPU_KERNELS=GPU (the kernels
-// for GPUs, on PoCL), each against the same bounds.
+// MobileNet-V2, its int8 form and BERT run twice: with the device's kernels and as an NVIDIA GPU runs them,
+// GPU_KERNELS=GPU (the kernels for GPUs, on PoCL) and GPU_SUB_BUFFERS=NO (whole buffers), each against the same
+// bounds.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -118,7 +119,10 @@ TEST_P(OpenVinoIr, GpuMatchesOpenVinoCpu) {
         if (kernels == "GPU" && !gpu_kernels_too(name))
             continue;
         SCOPED_TRACE("GPU_KERNELS=" + kernels);
-        auto compiled = core.compile_model(model, "GPU", {{"GPU_KERNELS", kernels}});
+        AnyMap props{{"GPU_KERNELS", kernels}};
+        if (kernels == "GPU")
+            props["GPU_SUB_BUFFERS"] = std::string("NO");
+        auto compiled = core.compile_model(model, "GPU", props);
         if (kernels == "GPU")  // every convolution and MatMul on a kernel for GPUs
             for (const auto& op : compiled.get_runtime_model()->get_ordered_ops()) {
                 const std::string impl = op->get_rt_info().at("primitiveType").as<std::string>();
