@@ -101,6 +101,14 @@ inline TensorVector infer(CompiledModel& compiled, const TensorVector& inputs) {
     return out;
 }
 
+/// `props` with GPU_KERNELS=CPU unless they name a family: the fusion suites name the register-blocked kernel a fused
+/// node gets, a name that then holds on a GPU as on PoCL (the GPU kernels' fusions: test_gpu_kernels_property.cpp,
+/// test_matmul_tiled.cpp).
+inline AnyMap on_cpu_kernels(AnyMap props) {
+    props.emplace("GPU_KERNELS", std::string("CPU"));
+    return props;
+}
+
 /// Compiles `model` on GPU (with `props`) and on REF (no transformation there: the unfused graph), runs both on
 /// the same random inputs and compares every output; returns the GPU runtime model.
 inline Runtime run_and_compare(const std::shared_ptr<Model>& model, const AnyMap& props, double abs_tol,

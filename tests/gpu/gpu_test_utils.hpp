@@ -54,6 +54,13 @@ inline gpu::DeviceInfo presented_as_gpu(gpu::DeviceInfo device) {
     return device;
 }
 
+/// `device` as the kernel selector sees it under GPU_KERNELS=CPU: the register-blocked kernels are picked. Tests of
+/// which of those a shape gets use it, so that they hold on a GPU as on PoCL (where it changes nothing).
+inline gpu::DeviceInfo presented_as_cpu(gpu::DeviceInfo device) {
+    device.gpu_kernels = false;
+    return device;
+}
+
 /// Inputs for `node`: its Constant inputs' values, random values in [-1, 1] for the others (seed + input index).
 inline TensorVector node_inputs(const Node& node, uint32_t seed) {
     TensorVector inputs;

@@ -69,6 +69,11 @@ gpu::Validation validate(const std::shared_ptr<Node>& node) {
     return gpu::validate_node(*node, test::gpu_env()->device);
 }
 
+/// The kernel `node` gets from the register-blocked family (test::presented_as_cpu: the same on PoCL and on GPUs).
+std::string cpu_impl(const std::string& type, const Node& node) {
+    return gpu::find_gpu_op(type)->configure(node, test::presented_as_cpu(test::gpu_env()->device)).impl_name;
+}
+
 }  // namespace
 
 // One input channel, a 3x3 image 1..9, a 2x2 filter of ones and one of [1, 0; 0, -1], pad 1 at the end only:
@@ -157,8 +162,7 @@ TEST(GpuConvolution, Pointwise) {
         const bool f16 = s.type == element::f16;
         EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, f16 ? kAbsF16 : kTol, f16 ? kRelF16 : kTol))
             << describe(s.data, s.filter, w);
-        EXPECT_EQ(gpu::find_gpu_op("Convolution")->configure(*t.node, test::gpu_env()->device).impl_name, s.impl)
-            << describe(s.data, s.filter, w);
+        EXPECT_EQ(cpu_impl("Convolution", *t.node), s.impl) << describe(s.data, s.filter, w);
     }
 }
 
@@ -183,8 +187,8 @@ TEST(GpuConvolution, OneDimensional) {
     const Window w{5, 2, 1, "explicit", 2, 1};
     const Case t = make_case("Convolution", {2, 17, 40}, {20, 17, 5}, attrs_of(w, 1));
     EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol));
-    EXPECT_EQ(gpu::find_gpu_op("Convolution")->configure(*t.node, test::gpu_env()->device).impl_name,
-              "conv2d_k16_5x32");  // 20 outputs x 20 channels: 2 vectors, blocks of 5 pixels fit exactly
+    // 20 outputs x 20 channels: 2 vectors, blocks of 5 pixels fit exactly.
+    EXPECT_EQ(cpu_impl("Convolution", *t.node), "conv2d_k16_5x32");
 }
 
 // Groups of several channels run conv2d_k16 per group; one input channel per group runs the depthwise kernel.
@@ -202,9 +206,8 @@ TEST(GpuGroupConvolution, Groups) {
     for (const auto& s : cases) {
         const Case t = make_case("GroupConvolution", s.data, s.filter, attrs_of(s.w));
         EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << describe(s.data, s.filter, s.w);
-        EXPECT_EQ(gpu::find_gpu_op("GroupConvolution")->configure(*t.node, test::gpu_env()->device).impl_name.rfind(
-                      "conv2d_k16_", 0),
-                  0u);  // grouped, not depthwise: the direct kernel
+        // Grouped, not depthwise: the direct kernel.
+        EXPECT_EQ(cpu_impl("GroupConvolution", *t.node).rfind("conv2d_k16_", 0), 0u);
     }
 }
 
@@ -224,8 +227,7 @@ TEST(GpuGroupConvolution, Depthwise) {
                     EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << describe(data, filter, w);
                 }
     const Case t = make_case("GroupConvolution", {1, 12, 8, 8}, {12, 1, 1, 3, 3}, attrs_of({}));
-    EXPECT_EQ(gpu::find_gpu_op("GroupConvolution")->configure(*t.node, test::gpu_env()->device).impl_name,
-              "conv2d_dw16");
+    EXPECT_EQ(cpu_impl("GroupConvolution", *t.node), "conv2d_dw16");
 }
 
 // The depthwise kernel reads the weights as they are, so they may come from another op.
@@ -276,8 +278,7 @@ TEST(GpuConvolution, F16) {
     }
     const Case one_d = make_f16("Convolution", {2, 17, 40}, {20, 17, 5}, attrs_of({5, 2, 1, "explicit", 2, 1}, 1));
     EXPECT_TRUE(test::gpu_matches_host(one_d.node, one_d.inputs, kAbsF16, kRelF16));
-    EXPECT_EQ(gpu::find_gpu_op("Convolution")->configure(*one_d.node, test::gpu_env()->device).impl_name,
-              "conv2d_k16_5x32_f16");
+    EXPECT_EQ(cpu_impl("Convolution", *one_d.node), "conv2d_k16_5x32_f16");
 }
 
 TEST(GpuGroupConvolution, F16) {
@@ -296,8 +297,7 @@ TEST(GpuGroupConvolution, F16) {
                                   attrs_of({3, 1, 1, "explicit", 1, 1}), false);
     ASSERT_TRUE(validate(runtime.node).supported) << validate(runtime.node).reason;
     EXPECT_TRUE(test::gpu_matches_host(runtime.node, runtime.inputs, kAbsF16, kRelF16));
-    EXPECT_EQ(gpu::find_gpu_op("GroupConvolution")->configure(*runtime.node, test::gpu_env()->device).impl_name,
-              "conv2d_dw_flat2_f16");
+    EXPECT_EQ(cpu_impl("GroupConvolution", *runtime.node), "conv2d_dw_flat2_f16");
 }
 
 // The fused conv + bias + activation node in f16: the bias is converted to f32 once, the result rounded once.
@@ -363,8 +363,7 @@ TEST(GpuConvolution, ThreeDimensional) {
         EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << t.node->describe();
     }
     const Case t = make_case("Convolution", cases[0].data, cases[0].filter, cases[0].attrs);
-    EXPECT_EQ(gpu::find_gpu_op("Convolution")->configure(*t.node, test::gpu_env()->device).impl_name,
-              "conv3d_k16_5x32");  // 10 columns x 32 channels
+    EXPECT_EQ(cpu_impl("Convolution", *t.node), "conv3d_k16_5x32");  // 10 columns x 32 channels
 }
 
 // Groups of several channels and depthwise (also a channel multiplier, and runtime weights) in 3-D.
@@ -379,8 +378,7 @@ TEST(GpuGroupConvolution, ThreeDimensional) {
         EXPECT_TRUE(test::gpu_matches_host(groups.node, groups.inputs, kTol, kTol)) << groups.node->describe();
         const Case dw = make_case("GroupConvolution", {2, 8, 6, 9, 21}, {8, 2, 1, 3, 3, 3}, a);
         EXPECT_TRUE(test::gpu_matches_host(dw.node, dw.inputs, kTol, kTol)) << dw.node->describe();
-        EXPECT_EQ(gpu::find_gpu_op("GroupConvolution")->configure(*dw.node, test::gpu_env()->device).impl_name,
-                  "conv3d_dw16");
+        EXPECT_EQ(cpu_impl("GroupConvolution", *dw.node), "conv3d_dw16");
         // On a GPU the depthwise one runs conv2d_dw_pixel, one output per work-item, 3-D too.
         auto& env = *test::gpu_env();
         const gpu::DeviceInfo gpu = test::presented_as_gpu(env.device);

@@ -16,7 +16,8 @@ using namespace ovcl;
 
 namespace {
 
-const AnyMap kScaleOnHost{{"OVCL_GPU_HOST_OPS", std::string("Multiply")}};
+// GPU_KERNELS=CPU: conv2d_k16's reordered weights on any device (a GPU would get the tiles, reading them as they are).
+const AnyMap kScaleOnHost{{"OVCL_GPU_HOST_OPS", std::string("Multiply")}, {"GPU_KERNELS", std::string("CPU")}};
 
 // x [1, 16, 20, 20] -> 3x3 convolution (24 channels) -> depthwise 3x3 -> Multiply by a per-channel Constant, forced
 // to the host.

@@ -57,7 +57,7 @@ std::shared_ptr<Model> model_of(const OutputVector& outputs, const NodeVector& p
 // GPU (with `props`) against REF on the same random inputs, every output (tolerance 1e-4: long conv/matmul sums,
 // and the fused kernel rounds once where REF rounds after each op).
 Runtime run_and_compare(const std::shared_ptr<Model>& model, const AnyMap& props = {}) {
-    return test::run_and_compare(model, props, 1e-4, 1e-4);
+    return test::run_and_compare(model, test::on_cpu_kernels(props), 1e-4, 1e-4);
 }
 
 }  // namespace

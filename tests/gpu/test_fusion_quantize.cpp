@@ -114,7 +114,7 @@ struct Outputs {
 
 Outputs run_both(const std::shared_ptr<Model>& model, const TensorVector& inputs) {
     Core core;
-    auto gpu = core.compile_model(model, "GPU");
+    auto gpu = core.compile_model(model, "GPU", test::on_cpu_kernels({}));
     auto ref = core.compile_model(model, "REF");
     return {test::infer(gpu, inputs), test::infer(ref, inputs), runtime_of(gpu)};
 }

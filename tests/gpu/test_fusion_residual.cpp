@@ -48,7 +48,7 @@ Output bias(const Output& y, size_t channels, size_t rank, const std::string& na
 Output relu(const Output& y, const std::string& name) { return test::unary("Relu", y, name); }
 
 Runtime compare(const std::shared_ptr<Model>& model, const AnyMap& props = {}) {
-    return test::run_and_compare(model, props, 1e-4, 1e-4);
+    return test::run_and_compare(model, test::on_cpu_kernels(props), 1e-4, 1e-4);
 }
 
 }  // namespace

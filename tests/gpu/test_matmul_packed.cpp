@@ -53,7 +53,7 @@ const gpu::MatMulOp& matmul() {
 
 // The index of the run-time packing candidate; -1 when the selector does not offer it.
 int repack_index(const Node& node) {
-    const auto names = matmul().candidate_names(node, test::gpu_env()->device);
+    const auto names = matmul().candidate_names(node, test::gpu_env()->device);  // as configure_candidate counts
     for (size_t i = 0; i < names.size(); ++i)
         if (names[i] == "panel_8x32_repack")
             return static_cast<int>(i);
@@ -74,7 +74,10 @@ int repack_index(const Node& node) {
     return test::tensors_near(got.at(0), test::run_host(c.node, c.inputs).at(0), abs_tol, rel_tol);
 }
 
-std::string impl_of(const Case& c) { return matmul().configure(*c.node, test::gpu_env()->device).impl_name; }
+/// The register-blocked kernel `c` gets (test::presented_as_cpu: the same on PoCL and on GPUs).
+std::string impl_of(const Case& c) {
+    return matmul().configure(*c.node, test::presented_as_cpu(test::gpu_env()->device)).impl_name;
+}
 
 TEST(GpuMatMulPacked, HandChecked) {
     OVCL_REQUIRE_GPU();
@@ -103,7 +106,7 @@ TEST(GpuMatMulPacked, KernelChoice) {
         for (bool tb : {false, true}) {
             const Case big = make_case(f32, stored(256, 2048, ta), stored(2048, 2048, tb), ta, tb);
             EXPECT_EQ(impl_of(big), "matmul_panel_8x32_repacked") << "ta " << ta << " tb " << tb;
-            const auto config = matmul().configure(*big.node, test::gpu_env()->device);
+            const auto config = matmul().configure(*big.node, test::presented_as_cpu(test::gpu_env()->device));
             ASSERT_EQ(config.scratch.size(), 1u);
             EXPECT_EQ(config.scratch[0], 2048u * 2048u * sizeof(float));  // 2048 columns: 64 whole panels
             EXPECT_EQ(config.launches.at(0).entry, tb ? "matmul_pack_bt" : "matmul_pack_b");
@@ -118,9 +121,10 @@ TEST(GpuMatMulPacked, KernelChoice) {
     EXPECT_EQ(impl_of(make_case(f32, {64, 64}, {64, 64}, false, false)), "matmul_panel_8x32");
     auto cb = op::make("MatMul", {op::parameter(f32, {256, 1024}),
                                   op::constant(test::random_tensor(f32, {1024, 1024}, -1, 1, 3))});
-    EXPECT_EQ(matmul().configure(*cb, test::gpu_env()->device).impl_name, "matmul_panel_8x32_packed");
+    EXPECT_EQ(matmul().configure(*cb, test::presented_as_cpu(test::gpu_env()->device)).impl_name,
+              "matmul_panel_8x32_packed");
     EXPECT_EQ(repack_index(*cb), -1);  // nothing to pack at run time
-    EXPECT_TRUE(matmul().configure(*cb, test::gpu_env()->device).scratch.empty());
+    EXPECT_TRUE(matmul().configure(*cb, test::presented_as_cpu(test::gpu_env()->device)).scratch.empty());
 }
 
 // Ragged sizes: N around the 32-column panel, K around the 16 x 16 transposed tile and the 256 rows per work-item.
@@ -172,6 +176,7 @@ TEST(GpuMatMulPacked, SelectedAndOnGpuWorkGroups) {
     OVCL_REQUIRE_GPU();
     gpu::GpuEnv as_gpu = *test::gpu_env();
     as_gpu.device.is_gpu = true;
+    as_gpu.device.gpu_kernels = false;  // the register-blocked kernels (a real GPU would get matmul_tiled)
     for (bool ta : {false, true}) {
         const auto c = make_case(element::f32, stored(264, 300, ta), {1000, 300}, ta, true);
         ASSERT_EQ(impl_of(c), "matmul_panel_8x32_repacked");
@@ -193,7 +198,7 @@ TEST(GpuMatMulPacked, TuningComparesPackedAndDirect) {
     auto b = op::parameter(element::f32, Shape{300, 200}, "b");
     auto mm = op::make("MatMul", {a, b});
     const auto model = test::model_of({test::named(mm, "mm")}, {a, b});
-    EXPECT_EQ(matmul().candidate_names(*mm, test::gpu_env()->device).at(0), "panel_8x32");
+    EXPECT_EQ(matmul().candidate_names(*mm, test::presented_as_cpu(test::gpu_env()->device)).at(0), "panel_8x32");
     EXPECT_GE(repack_index(*mm), 1);  // offered, not the heuristic's pick at this size
 
     const auto log = std::filesystem::temp_directory_path() / ("ovcl_pack_tuning_" + std::to_string(::getpid()));

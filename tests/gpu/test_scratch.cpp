@@ -40,8 +40,10 @@ std::shared_ptr<Model> packed_model(Epilogue epilogue) {
     return epilogue == Epilogue::RESIDUAL ? test::model_of({y}, {x, w, r}) : test::model_of({y}, {x, w});
 }
 
-std::shared_ptr<gpu::CompiledModel> compile(const std::shared_ptr<const Model>& model) {
-    return std::static_pointer_cast<gpu::CompiledModel>(std::make_shared<gpu::Plugin>()->compile_model(model, {}));
+// GPU_KERNELS=CPU: matmul_panel's repacking scratch on any device (a GPU would get matmul_tiled, which has none).
+std::shared_ptr<gpu::CompiledModel> compile(const std::shared_ptr<const Model>& model, AnyMap props = {}) {
+    return std::static_pointer_cast<gpu::CompiledModel>(
+        std::make_shared<gpu::Plugin>()->compile_model(model, test::on_cpu_kernels(std::move(props))));
 }
 
 const gpu::Plan& plan_of(const std::shared_ptr<gpu::CompiledModel>& compiled) {
@@ -66,7 +68,8 @@ bool overlap(const gpu::Slot& a, const gpu::Slot& b) {
 
 TEST(GpuScratch, IsAValueOfItsStepCountedAndPlacedOverDeadTensors) {
     OVCL_REQUIRE_GPU();
-    const auto compiled = compile(packed_model(Epilogue::NONE));
+    // Offsets in one arena on any device (GPU_SUB_BUFFERS=YES; only planned here, no request makes sub-buffers).
+    const auto compiled = compile(packed_model(Epilogue::NONE), {{"GPU_SUB_BUFFERS", std::string("YES")}});
     const gpu::Plan& plan = plan_of(compiled);
     const gpu::Step& mm = matmul_step(plan);
     ASSERT_EQ(mm.config.impl_name, "matmul_panel_8x32_repacked");
@@ -104,7 +107,7 @@ TEST(GpuScratch, CompiledModelMatchesRefAndRunsAgain) {
                                                       {Epilogue::BIAS, "matmul_panel_8x32_repacked_fused"},
                                                       {Epilogue::RESIDUAL, "matmul_panel_8x32_repacked_fused_res"}};
     for (const auto& [epilogue, impl] : cases) {
-        const test::Runtime r = test::run_and_compare(packed_model(epilogue), {}, 1e-4, 1e-4);
+        const test::Runtime r = test::run_and_compare(packed_model(epilogue), test::on_cpu_kernels({}), 1e-4, 1e-4);
         EXPECT_EQ(r.primitive.at(epilogue == Epilogue::NONE ? "mm" : "mm_relu"), impl);
     }
     // Two requests and repeated inferences: the scratch is written before it is read, every time.
