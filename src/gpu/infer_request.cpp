@@ -180,8 +180,8 @@ void InferRequest::infer_preprocess() {
 
 void InferRequest::index_slots() {
     const Plan& plan = *m_plan->plan;
-    // Every slot is a sub-buffer of its own (memory_plan.hpp), so the user's buffer can replace one:
-    // a value sharing the region at other steps keeps its sub-buffer of the arena. Not so for an
+    // Every slot is a sub-buffer of its own (memory_plan.hpp), or in a plan without sub-buffers a whole buffer, so the
+    // user's buffer can replace one slot: a value sharing that memory at other steps keeps its own. Not so for an
     // in-place Concat, whose inputs' producers write into its output's region: those slots stay.
     m_slot_pinned.assign(plan.slots.size(), false);
     for (const Step& step : plan.steps) {

@@ -172,4 +172,31 @@ TEST(WholeBuffers, ConcatCopiesAndModelsMatchRef) {
     EXPECT_TENSOR_NEAR(test::infer(cnn, x64).at(0), test::infer(cnn_ref, x64).at(0), 1e-5, 1e-4);
 }
 
+/// Inputs of other shapes re-plan a request: its whole buffers are taken again from the stream (larger ones replace
+/// smaller), while the stream's other request still holds the buffers of its own shape.
+TEST(WholeBuffers, DynamicShapesOnTwoRequestsOfOneStream) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, PartialShape{-1, 64}, "x");
+    auto a = op::make("Relu", {x});
+    auto b = op::make("Sigmoid", {a});
+    auto c = op::make("Add", {b, x});
+    auto y = op::make("Multiply", {c, a});
+    const auto model = test::model_of({Output(y, 0)}, {x});
+    auto compiled = core.compile_model(model, "GPU", {{kSubBuffers, "NO"}, {num_streams.key, 1}});
+    auto ref = core.compile_model(model, "REF");
+    auto r1 = compiled.create_infer_request(), r2 = compiled.create_infer_request();
+    uint32_t seed = 10;
+    for (size_t rows : {2u, 64u, 8u, 64u, 1u}) {
+        for (auto* r : {&r1, &r2}) {
+            const Tensor in = test::random_tensor(element::f32, Shape{rows, 64}, -2, 2, seed++);
+            r->set_input_tensor(in);
+            r->infer();
+            EXPECT_TENSOR_NEAR(r->get_output_tensor(0), test::infer(ref, {in}).at(0), 1e-6, 1e-6) << rows << " rows";
+        }
+        r2.set_input_tensor(test::random_tensor(element::f32, Shape{rows + 3, 64}, -2, 2, seed++));
+        r2.infer();  // the other request on another shape before r1's next run
+    }
+}
+
 }  // namespace
