@@ -9,6 +9,7 @@
 //                   matmul_pack_bt (matmul_pack.cl): B packed at run time into the panels matmul_panel reads
 //   -DRD, -DCD      matmul_dot:   RD rows x CD columns of C per work-item, vectors along K
 //   -DTM, -DTN, -DTK, -DRM, -DRN  matmul_tiled (matmul_tiled.cl, for GPUs): local-memory tiles
+//   -DGV_X, -DGV_Y, -DGV_K_INNER  matmul_gemv (matmul_gemv.cl, for GPUs): one row of A, K split in a work-group
 // Operand element (i, k) of A is a[i * sa_m + k * sa_k] (transposes and 1-D operands are strides); C is
 // c[i * sc_m + j * sc_n]. batch_offsets holds, per batch of C, the offsets of its A and B matrices.
 //   -DFUSED, -DACT, -DACT_LO, -DACT_HI, -DEPI_PLANE  the fused epilogue (below)
@@ -155,6 +156,7 @@ __kernel void matmul_panel(__global const T* a, __global const T* b, __global T*
 
 #include "matmul_pack.cl"
 #include "matmul_tiled.cl"
+#include "matmul_gemv.cl"
 
 inline float sum16(float16 v) {
     const float8 h = v.lo + v.hi;

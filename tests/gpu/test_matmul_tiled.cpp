@@ -6,6 +6,7 @@
 // residual, activation, a per-channel post op).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -78,21 +79,25 @@ TEST_F(GpuMatMulTiled, EveryTileMatchesHostRef) {
         matmul({70, 150}, {150, 90}, false, false, false),       // partial tiles along M, N and K
         matmul({3, 150, 33}, {90, 150}, true, true, false),      // both transposed: the other staging orders
         matmul({2, 2, 40, 20}, {20, 130}, false, false, true),  // Constant B in place, broadcast over batches
-        matmul({1, 300}, {300, 1000}, false, false, true),       // one row (a classifier)
+        matmul({1, 300}, {300, 1000}, false, false, true),       // one row: matmul_gemv first, the tiles after
         matmul({33, 64}, {17, 64}, false, true, true, element::f16),
         fused_matmul(),
     };
     for (const auto& node : nodes) {
         const auto names = tunable(*node).candidate_names(*node, gpu);
         ASSERT_GE(names.size(), 4u) << node->describe();
-        EXPECT_EQ(names[0], "tiled_64x64") << node->describe() << ": the heuristic's pick on a GPU";
+        const Shape& a = node->get_input_shape(0);
+        const bool one_row = a[a.size() - 2] == 1;  // M (no A here is transposed with one row)
+        EXPECT_EQ(names[one_row ? 1 : 0], "tiled_64x64") << node->describe() << ": the heuristic's pick on a GPU";
         EXPECT_EQ(tunable(*node).candidate_names(*node, test::presented_as_cpu(env.device)).at(0).rfind("tiled", 0),
                   std::string::npos)
             << node->describe() << ": no tiles first on a CPU device";
         const TensorVector inputs = test::node_inputs(*node, 30);
         const Tensor want = test::run_host(node, inputs).at(0);
         const bool f16 = node->get_output_element_type(0) == element::f16;
-        for (size_t c = 0; c < names.size() && names[c].rfind("tiled_", 0) == 0; ++c) {
+        for (size_t c = 0; c < names.size(); ++c) {
+            if (names[c].rfind("tiled_", 0) != 0)
+                continue;
             const Tensor got =
                 gpu::tuning::run_candidate(*node, inputs, c, env.context, env.queue, *env.programs, gpu).at(0);
             // Sums of up to 300 products in another order than host_ref's; f16 rounds the stored result.
@@ -104,6 +109,44 @@ TEST_F(GpuMatMulTiled, EveryTileMatchesHostRef) {
 
 // Pointwise convolutions run as matmul_tiled on such a device (weights x image per image, bias per output channel:
 // FUSED=2), first among their candidates.
+// One row of A (a classifier, a decoder's step) gets matmul_gemv on a GPU: B transposed (work-items along k) or not
+// (along the outputs), Constant or variable, outputs not a multiple of the group's, K shorter than a group's split,
+// batches with a broadcast A, f16 storage, and the fused epilogue (bias, residual, activation, per-channel post op).
+TEST_F(GpuMatMulTiled, OneRowOnGemv) {
+    const auto fused_row = op::make("FusedMatMul",
+                                    {op::parameter(element::f32, Shape{1, 70}),
+                                     op::constant(test::random_tensor(element::f32, {45, 70}, -1, 1, 4)),
+                                     op::constant(test::random_tensor(element::f32, {45}, -1, 1, 5)),
+                                     op::constant(test::random_tensor(element::f32, {1, 45}, 0.5, 2, 6)),
+                                     op::parameter(element::f32, Shape{1, 45})},
+                                    {{"transpose_a", "false"}, {"transpose_b", "true"}, {"post_ops", "Multiply:vc"},
+                                     {"residual", "true"}, {"activation", "Relu"}, {"activation_version", "1"}});
+    const std::pair<std::shared_ptr<Node>, std::string> cases[] = {
+        {matmul({1, 1280}, {1000, 1280}, false, true, true), "gemv_32x8"},  // MobileNet-V2's classifier
+        {matmul({1, 300}, {300, 1000}, false, false, true), "gemv_16x16"},
+        {matmul({1, 77}, {77, 13}, false, false, false), "gemv_16x16"},
+        {matmul({1, 5}, {9, 5}, false, true, false), "gemv_32x8"},       // K under one split of 32
+        {matmul({3, 1, 64}, {3, 64, 40}, false, false, false), "gemv_16x16"},  // a batch of rows
+        {matmul({1, 64}, {2, 64, 40}, false, false, true), "gemv_16x16"},    // A broadcast over B's batches
+        {matmul({1, 96}, {50, 96}, false, true, true, element::f16), "gemv_32x8"},
+        {fused_row, "gemv_32x8"},
+    };
+    uint32_t seed = 40;
+    for (const auto& [node, name] : cases) {
+        const bool f16 = node->get_output_element_type(0) == element::f16;
+        // Sums of up to 1280 products in another order than host_ref's; f16 rounds the stored result.
+        expect_first_candidate(node, name, f16 ? 2e-2 : 1e-4, f16 ? 2e-2 : 1e-4, seed++);
+        const auto cpu_names = tunable(*node).candidate_names(*node, test::presented_as_cpu(gpu));
+        EXPECT_EQ(std::count_if(cpu_names.begin(), cpu_names.end(),
+                                [](const std::string& n) { return n.rfind("gemv_", 0) == 0; }),
+                  0)
+            << node->describe() << ": no gemv on CPU devices";
+    }
+    // More than one row: no gemv.
+    const auto two_rows = matmul({2, 64}, {64, 40}, false, false, false);
+    EXPECT_EQ(tunable(*two_rows).candidate_names(*two_rows, gpu).at(0), "tiled_64x64");
+}
+
 TEST_F(GpuMatMulTiled, PointwiseConvolutionsOnTiles) {
     const Attributes pointwise = {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "0,0"},
                                   {"pads_end", "0,0"}, {"auto_pad", "explicit"}};

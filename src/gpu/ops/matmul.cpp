@@ -35,6 +35,14 @@ struct Tile {
 constexpr Tile kTiles[] = {{64, 64, 16, 4, 4}, {128, 128, 16, 8, 8}, {32, 32, 16, 2, 2}};
 constexpr size_t kTileWorkItems = 256;
 
+// matmul_gemv (kernels_cl/matmul_gemv.cl): one row of A (M == 1) on GPUs, a work-group of 256 per few outputs.
+// With B's k contiguous (a transposed B): 32 work-items along k per output (a warp reads 128 contiguous bytes), 8
+// outputs per group; with B's rows contiguous: 16 outputs per group, 16 slices of K. Not measured on a GPU yet.
+struct GemvShape {
+    int64_t x, y;
+};
+constexpr GemvShape kGemvKInner{32, 8}, kGemvNInner{16, 16};
+
 // A matrix operand as strides: element (r, c) at r * row + c * col, one matrix every `size` elements.
 struct Strided {
     int64_t row = 0, col = 0, size = 0;
@@ -110,10 +118,15 @@ struct Variant {
     int64_t rows = kRows, vectors = kVectors;
     bool repack = false;
     size_t tile = 0;
+    bool gemv = false;
     int64_t cols() const { return 16 * vectors; }
 };
 
-std::string build_options(element::Type type, const Variant& v) {
+// matmul_gemv's work-group for B's strides: along k where B's k is contiguous and its columns are not.
+bool gemv_k_inner(const Geometry& g) { return g.b.row == 1 && g.b.col != 1; }
+GemvShape gemv_shape(const Geometry& g) { return gemv_k_inner(g) ? kGemvKInner : kGemvNInner; }
+
+std::string build_options(element::Type type, const Variant& v, const Geometry& g) {
     const bool f16 = type == element::f16;
     std::string o = define("T", cl_type(type)) + " " + define("F16", f16 ? 1 : 0) + " " + define("RB", v.rows) +
                     " " + define("NV", v.vectors) + " " + define("RD", kDotRows) + " " + define("CD", kDotCols);
@@ -122,6 +135,9 @@ std::string build_options(element::Type type, const Variant& v) {
         o += " " + define("TM", t.m) + " " + define("TN", t.n) + " " + define("TK", t.k) + " " + define("RM", t.rm) +
              " " + define("RN", t.rn);
     }
+    if (v.gemv)
+        o += " " + define("GV_X", gemv_shape(g).x) + " " + define("GV_Y", gemv_shape(g).y) + " " +
+             define("GV_K_INNER", gemv_k_inner(g) ? 1 : 0);
     return o;
 }
 
@@ -199,6 +215,11 @@ std::vector<Variant> register_block_variants(const Geometry& g, const Access& a)
 // tuner to compare; elsewhere the register-blocked ones alone.
 std::vector<Variant> float_variants(const Geometry& g, const Access& a, const DeviceInfo& device) {
     std::vector<Variant> v;
+    if (matmul_tiles_pay(device) && g.M == 1) {
+        Variant gemv;
+        gemv.gemv = true;
+        v.push_back(gemv);
+    }
     if (matmul_tiles_pay(device))
         for (size_t t = 1; t <= std::size(kTiles); ++t)
             v.push_back(Variant{false, kRows, kVectors, false, t});
@@ -207,7 +228,9 @@ std::vector<Variant> float_variants(const Geometry& g, const Access& a, const De
     return v;
 }
 
-std::string variant_name(const Variant& v) {
+std::string variant_name(const Variant& v, const Geometry& g) {
+    if (v.gemv)
+        return "gemv_" + std::to_string(gemv_shape(g).x) + "x" + std::to_string(gemv_shape(g).y);
     if (v.tile) {
         const Tile& t = kTiles[v.tile - 1];
         return "tiled_" + std::to_string(t.m) + "x" + std::to_string(t.n);
@@ -217,6 +240,17 @@ std::string variant_name(const Variant& v) {
 }
 
 bool is_integer(element::Type type) { return type == element::i32 || type == element::i64; }
+
+// B read in place through its strides: input 1, or a Constant B as stored (a dense copy of it, constant 1).
+KernelArg b_as_stored(const Node& node, bool b_constant, OpConfig& cfg) {
+    if (!b_constant)
+        return KernelArg::input(1);
+    const Tensor& src = node.input_value(1).node->get_constant_value();
+    Tensor dense(src.get_element_type(), src.get_shape());
+    src.copy_to(dense);
+    cfg.constants.push_back(dense);
+    return KernelArg::constant(1);
+}
 
 // Integer MatMul: matmul_int over A in place and B in place (any strides) or, when B is a Constant, packed into the
 // panels of pack_b (vector loads of B whether it is transposed or not).
@@ -267,7 +301,7 @@ KernelLaunch matmul_tiled_launch(element::Type type, size_t tile, const KernelAr
     KernelLaunch l;
     l.source = "matmul";
     l.entry = "matmul_tiled";
-    l.options = build_options(type, Variant{false, kRows, kVectors, false, tile + 1});
+    l.options = build_options(type, Variant{false, kRows, kVectors, false, tile + 1}, Geometry{});
     l.args = {a, b, KernelArg::output(0), KernelArg::constant(0), i32(M), i32(N), i32(K),
               i32(sa_m), i32(sa_k), i32(sb_k), i32(sb_n)};
     l.local = {static_cast<size_t>(t.n / t.rn), static_cast<size_t>(t.m / t.rm), 1};
@@ -306,7 +340,7 @@ std::vector<std::string> MatMulOp::candidate_names(const Node& node, const Devic
     const Geometry g = geometry(node);
     std::vector<std::string> names;
     for (const Variant& v : float_variants(g, access_of(node, g), device))
-        names.push_back(variant_name(v));
+        names.push_back(variant_name(v, g));
     return names;
 }
 
@@ -332,24 +366,28 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
     KernelLaunch l;
     bool swapped = false;
     l.source = "matmul";
-    l.options = build_options(type, v);
+    l.options = build_options(type, v, g);
     // Fixed local sizes (PoCL compiles once per kernel and local size): one work-item per group on CPU devices,
     // which run a group's work-items one after another anyway; 8 x 8 on GPUs, the global size rounded up to it
     // (the kernels return early past M and N).
     l.local = device.is_gpu ? std::vector<size_t>{8, 8, 1} : std::vector<size_t>{1, 1, 1};
     if (v.tile) {
         cfg.constants.push_back(batch_offsets(g.d, g.a.size, g.b.size, false));
-        KernelArg b_arg = KernelArg::input(1);
-        if (b_constant) {  // B as stored (dense): the strides read it in place
-            const Tensor& src = node.input_value(1).node->get_constant_value();
-            Tensor dense(src.get_element_type(), src.get_shape());
-            src.copy_to(dense);
-            cfg.constants.push_back(dense);
-            b_arg = KernelArg::constant(1);
-        }
+        const KernelArg b_arg = b_as_stored(node, b_constant, cfg);
         l = matmul_tiled_launch(type, v.tile - 1, KernelArg::input(0), b_arg, g.M, g.N, g.K, g.a.row, g.a.col,
                                 g.b.row, g.b.col, batches);
-        cfg.impl_name = "matmul_" + variant_name(v);
+        cfg.impl_name = "matmul_" + variant_name(v, g);
+    } else if (v.gemv) {
+        cfg.constants.push_back(batch_offsets(g.d, g.a.size, g.b.size, false));
+        const KernelArg b_arg = b_as_stored(node, b_constant, cfg);
+        const GemvShape s = gemv_shape(g);
+        l.entry = "matmul_gemv";
+        l.args = {KernelArg::input(0), b_arg, KernelArg::output(0), KernelArg::constant(0), i32(g.M), i32(g.N),
+                  i32(g.K), i32(g.a.row), i32(g.a.col), i32(g.b.row), i32(g.b.col)};
+        l.local = {static_cast<size_t>(s.x), static_cast<size_t>(s.y), 1};
+        const size_t groups = blocks(g.N, gemv_k_inner(g) ? s.y : s.x);
+        l.global = {groups * l.local[0], l.local[1], batches};
+        cfg.impl_name = "matmul_" + variant_name(v, g);
     } else if (v.dot) {
         cfg.constants.push_back(batch_offsets(g.d, g.a.size, g.b.size, false));
         l.entry = "matmul_dot";
@@ -408,7 +446,7 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
     }
     if (is_fused(node)) {  // bias per column of C, zero-padded for whole-panel loads; per kernel row when swapped
         const auto n = static_cast<size_t>(g.N);
-        const bool dense = swapped || v.dot || v.tile;
+        const bool dense = swapped || v.dot || v.tile || v.gemv;
         cfg.constants.push_back(channel_bias(node, n, dense ? n : static_cast<size_t>(round_up(g.N, cols))));
         l.options += epilogue_options(node, swapped ? 2 : 1, device, cfg.constants.back());
         add_epilogue_args(node, cfg.constants.size() - 1, l);
