@@ -17,11 +17,26 @@
 #define TX (TN / RN)
 #define TY (TM / RM)
 
-#ifdef CONV_KH
+#if defined(CONV_KH) && defined(CONV_KD)
+// Implicit GEMM of a 3-D convolution, as the 2-D one below with a depth axis: tap
+// k = ((c * KD + kd) * KH + kh) * KW + kw of output pixel j = (oz * OH + oy) * OW + ox, the input [C][D][H][W], the
+// weights [K][C][KD][KH][KW]. Geometry: the 2-D one's and CONV_D, CONV_OH, CONV_KD, CONV_SD, CONV_PD, CONV_DD.
+inline float conv_b(__global const T* b, int k, int j) {
+    const int c = k / (CONV_KD * CONV_KH * CONV_KW), t = k % (CONV_KD * CONV_KH * CONV_KW);
+    const int kd = t / (CONV_KH * CONV_KW), kh = t / CONV_KW % CONV_KH, kw = t % CONV_KW;
+    const int oz = j / (CONV_OH * CONV_OW), oy = j / CONV_OW % CONV_OH, ox = j % CONV_OW;
+    const int iz = oz * CONV_SD - CONV_PD + kd * CONV_DD;
+    const int iy = oy * CONV_SH - CONV_PH + kh * CONV_DH, ix = ox * CONV_SW - CONV_PW + kw * CONV_DW;
+    return iz >= 0 && iz < CONV_D && iy >= 0 && iy < CONV_H && ix >= 0 && ix < CONV_W
+               ? LD1(b + ((c * CONV_D + iz) * CONV_H + iy) * CONV_W + ix)
+               : 0.f;
+}
+#define B_AT(k, j) conv_b(b, (k), (j))
+#elif defined(CONV_KH)
 // Implicit GEMM of a 2-D convolution, per image (and group): B(k, j) is the input value that tap
 // k = (c * KH + kh) * KW + kw of output pixel j = oy * OW + ox reads from the image's (group's) C channels (b: its
-// [C][H][W]), zero in the padding; A is the (group's) weights as stored ([K][C][KH][KW]: K x C * KH * KW). Geometry as build options CONV_H, CONV_W, CONV_OW, CONV_KH,
-// CONV_KW, CONV_SH, CONV_SW, CONV_PH, CONV_PW, CONV_DH, CONV_DW.
+// [C][H][W]), zero in the padding; A is the (group's) weights as stored ([K][C][KH][KW]: K x C * KH * KW). Geometry
+// as build options CONV_H, CONV_W, CONV_OW, CONV_KH, CONV_KW, CONV_SH, CONV_SW, CONV_PH, CONV_PW, CONV_DH, CONV_DW.
 inline float conv_b(__global const T* b, int k, int j) {
     const int c = k / (CONV_KH * CONV_KW), t = k % (CONV_KH * CONV_KW), kh = t / CONV_KW, kw = t % CONV_KW;
     const int oy = j / CONV_OW, ox = j % CONV_OW;

@@ -3,7 +3,7 @@
 // ordinary memory), so its candidates are checked here against host_ref by presenting the device to the selector
 // as a GPU: every tile on shapes that leave partial tiles along M, N and K, transposed operands (both staging
 // orders), a Constant B read in place, batches with a broadcast B, f16 storage, and the fused epilogue (bias,
-// residual, activation, a per-channel post op).
+// residual, activation, a per-channel post op); matmul_gemv for one row; convolutions (1-D to 3-D) as GEMMs.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -235,4 +235,36 @@ TEST_F(GpuMatMulTiled, ConvolutionsAsImplicitGemm) {
     // Depthwise convolutions keep their kernels (conv2d_dw_pixel on a GPU).
     const auto depthwise = conv({1, 8, 9, 9}, {8, 1, 1, 3, 3}, "1,1", "1,1", "1,1", "1,1");
     EXPECT_EQ(tunable(*depthwise).candidate_names(*depthwise, gpu).at(0), "dw_pixel");
+}
+
+// 3-D convolutions (NCDHW) on the implicit GEMM too, the depth one more axis of the taps: 3x3x3 with pads, strides,
+// dilations and pads that differ per axis, two images, groups, f16, and the fused bias + residual + Relu.
+TEST_F(GpuMatMulTiled, ThreeDimensionalConvolutionsAsImplicitGemm) {
+    const auto conv3d = [](const std::string& type, const Shape& data, const Shape& filter, const std::string& strides,
+                           const std::string& dilations, const std::string& pads_begin, const std::string& pads_end,
+                           element::Type t = element::f32) {
+        return op::make(type, {op::parameter(t, data), op::constant(test::random_tensor(t, filter, -1, 1, 9))},
+                        {{"strides", strides}, {"dilations", dilations}, {"pads_begin", pads_begin},
+                         {"pads_end", pads_end}, {"auto_pad", "explicit"}});
+    };
+    const auto fused = op::make(
+        "FusedConvolution",
+        {op::parameter(element::f32, Shape{1, 5, 6, 7, 5}),
+         op::constant(test::random_tensor(element::f32, {12, 5, 3, 3, 3}, -1, 1, 4)),
+         op::constant(test::random_tensor(element::f32, {1, 12, 1, 1, 1}, -1, 1, 5)),
+         op::parameter(element::f32, Shape{1, 12, 6, 7, 5})},
+        {{"strides", "1,1,1"}, {"dilations", "1,1,1"}, {"pads_begin", "1,1,1"}, {"pads_end", "1,1,1"},
+         {"auto_pad", "explicit"}, {"post_ops", ""}, {"residual", "true"}, {"activation", "Relu"},
+         {"activation_version", "1"}});
+    const std::vector<std::shared_ptr<Node>> nodes = {
+        conv3d("Convolution", {1, 4, 6, 7, 8}, {10, 4, 3, 3, 3}, "1,1,1", "1,1,1", "1,1,1", "1,1,1"),
+        conv3d("Convolution", {2, 3, 7, 9, 8}, {6, 3, 3, 2, 3}, "2,1,2", "1,2,1", "1,0,2", "0,1,1"),
+        conv3d("GroupConvolution", {1, 6, 5, 6, 7}, {2, 4, 3, 3, 3, 3}, "1,1,1", "1,1,1", "1,1,1", "1,1,1"),
+        conv3d("Convolution", {1, 4, 5, 6, 7}, {8, 4, 3, 3, 3}, "1,1,1", "1,1,1", "1,1,1", "1,1,1", element::f16),
+        fused,
+    };
+    for (const auto& node : nodes) {
+        const double tol = node->get_output_element_type(0) == element::f16 ? 2e-2 : 1e-4;
+        expect_first_candidate(node, "implicit_gemm_64x64", tol, tol, 60);
+    }
 }

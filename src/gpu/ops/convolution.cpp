@@ -124,11 +124,10 @@ bool pointwise(const Node& node, const Conv3d& g) {
            node.get_input_element_type(1) == node.get_input_element_type(0);
 }
 
-// A convolution matmul_tiled runs as an implicit GEMM: not depthwise, 1-D or 2-D, weights of the data's type
-// (read as T), not a pointwise one of one group (that one is a plain GEMM). A grouped one is a batch of GEMMs per
-// image and group.
+// A convolution matmul_tiled runs as an implicit GEMM: not depthwise, weights of the data's type (read as T), not a
+// pointwise one of one group (that one is a plain GEMM). A grouped one is a batch of GEMMs per image and group.
 bool implicit_gemm(const Node& node, const Conv3d& g) {
-    return !g.depthwise() && g.spatial <= 2 && !pointwise(node, g) &&
+    return !g.depthwise() && !pointwise(node, g) &&
            node.get_input_element_type(1) == node.get_input_element_type(0);
 }
 
@@ -417,9 +416,9 @@ KernelLaunch gemm_launch(const Conv3d& g, const Block& b, element::Type type, co
 }
 
 // The convolution as matmul_tiled, operands as gemm_launch's: the pointwise one as it is (`b.gemm`), another one
-// (implicit_gemm) with its input read through its taps, A the weights as stored (K x C * KH * KW).
+// (implicit_gemm) with its input read through its taps, A the weights as stored (K x C * KD * KH * KW).
 KernelLaunch gemm_tiled_launch(const Conv3d& g, const Block& b, element::Type type) {
-    const int64_t pixels = g.od * g.oh * g.ow, taps = g.in_channels * g.kh * g.kw;
+    const int64_t pixels = g.od * g.oh * g.ow, taps = g.in_channels * g.kd * g.kh * g.kw;
     KernelLaunch l = matmul_tiled_launch(type, 0, KernelArg::input(1), KernelArg::input(0), g.out_channels, pixels,
                                          taps, taps, 1, pixels, 1, static_cast<size_t>(g.batch * g.groups));
     if (g.groups > 1)
@@ -429,6 +428,11 @@ KernelLaunch gemm_tiled_launch(const Conv3d& g, const Block& b, element::Type ty
                  {"CONV_H", g.h}, {"CONV_W", g.w}, {"CONV_OW", g.ow}, {"CONV_KH", g.kh}, {"CONV_KW", g.kw},
                  {"CONV_SH", g.sh}, {"CONV_SW", g.sw}, {"CONV_PH", g.ph}, {"CONV_PW", g.pw}, {"CONV_DH", g.dh},
                  {"CONV_DW", g.dw}})
+            l.options += " " + define(name, v);
+    if (!b.gemm && g.spatial == 3)  // the depth axis too
+        for (const auto& [name, v] : std::vector<std::pair<const char*, int64_t>>{
+                 {"CONV_D", g.d}, {"CONV_OH", g.oh}, {"CONV_KD", g.kd}, {"CONV_SD", g.sd}, {"CONV_PD", g.pd},
+                 {"CONV_DD", g.dd}})
             l.options += " " + define(name, v);
     return l;
 }

@@ -29,8 +29,8 @@ namespace gpu {
 ///   pointwise (1 tap per axis, stride 1, no padding, one group, weights of the data's type): a MatMul per image,
 ///     weights (K x C) x image (C x pixels), by matmul_panel ("gemm_8x32") or, on devices where matmul_tiles_pay,
 ///     matmul_tiled ("gemm_tiled_64x64"; ops/matmul.hpp);
-///   implicit GEMM (devices where matmul_tiles_pay; not depthwise, 1-D / 2-D, weights of the data's type):
-///     matmul_tiled with the input read through the taps while staged, weights as stored (K x C * KH * KW), one
+///   implicit GEMM (devices where matmul_tiles_pay; not depthwise, 1-D to 3-D, weights of the data's type):
+///     matmul_tiled with the input read through the taps while staged, weights as stored (K x C * KD * KH * KW), one
 ///     GEMM per image and group ("implicit_gemm_64x64").
 /// Candidates (tuning.hpp): conv2d_k16's register blocks "k16_<pixels>x<channels>" (the heuristic's first, see
 ///   choose_block) and the GEMM ones above (pointwise first from 512 pixels per image; on GPUs the tiled one
