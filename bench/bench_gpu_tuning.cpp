@@ -1,5 +1,6 @@
-// The kernel selector's candidates (src/gpu/tuning.hpp) for ResNet-50's and MobileNet-V2's convolutions on GPU.0
-// (PoCL's CPU device in CI): every candidate of each shape timed in the same run, the heuristic's pick (candidate
+// The kernel selector's candidates (src/gpu/tuning.hpp) for ResNet-50's and MobileNet-V2's convolutions (BM_Conv)
+// and for MatMuls of one row, classifiers' and a decoder step's (BM_MatMul), on GPU.0 (PoCL's CPU device in CI):
+// every candidate of each shape timed in the same run, the heuristic's pick (candidate
 // 0) first; each other candidate runs interleaved with it and reports vs_heuristic = the median of the heuristic's
 // time over its own (> 1: faster than the default). This is what GPU_TUNING_MODE=CREATE measures once per shape
 // at compile time, with more iterations.
@@ -47,13 +48,14 @@ const std::vector<ConvShape>& shapes() {
     return s;
 }
 
-struct Conv {
+/// A node to time, its inputs and its floating-point operations.
+struct Work {
     std::shared_ptr<Node> node;
     TensorVector inputs;
     double flops = 0;
 };
 
-Conv make(const ConvShape& s) {
+Work make(const ConvShape& s) {
     const Shape data{1, s.c, s.hw, s.hw}, filter{s.k, s.c, s.kernel, s.kernel};
     Tensor x(element::f32, data), w(element::f32, filter);
     std::fill_n(x.data<float>(), x.get_size(), 0.5f);
@@ -68,6 +70,33 @@ Conv make(const ConvShape& s) {
     return {node, {x, w}, 2.0 * macs};
 }
 
+struct RowShape {
+    const char* name;
+    size_t k, n;
+    bool transpose_b;
+};
+
+// One row of A times a Constant B (K x N, or N x K with transpose_b): MobileNet-V2's classifier as its IR stores it,
+// ResNet-50's and a BERT-base layer's projection with the weights transposed, as PyTorch exports them.
+const std::vector<RowShape>& row_shapes() {
+    static const std::vector<RowShape> s = {
+        {"mbv2_classifier_1x1280_n1000", 1280, 1000, false},
+        {"res_classifier_1x2048_n1000_bt", 2048, 1000, true},
+        {"bert_proj_1x768_n768_bt", 768, 768, true},
+    };
+    return s;
+}
+
+Work make(const RowShape& s) {
+    const Shape a{1, s.k}, b = s.transpose_b ? Shape{s.n, s.k} : Shape{s.k, s.n};
+    Tensor x(element::f32, a), w(element::f32, b);
+    std::fill_n(x.data<float>(), x.get_size(), 0.5f);
+    std::fill_n(w.data<float>(), w.get_size(), 0.01f);
+    auto node = op::make("MatMul", {op::parameter(element::f32, a), op::constant(w)},
+                         {{"transpose_a", "false"}, {"transpose_b", s.transpose_b ? "true" : "false"}});
+    return {node, {x, w}, 2.0 * static_cast<double>(s.k) * s.n};
+}
+
 const gpu::tuning::TunableOp& tunable(const Node& node) {
     return dynamic_cast<const gpu::tuning::TunableOp&>(*gpu::find_gpu_op(node.get_type_name()));
 }
@@ -76,8 +105,9 @@ const gpu::tuning::TunableOp& tunable(const Node& node) {
 // heuristic's kernel, then the candidate's, so both see the same machine, and vs_heuristic is the median over the
 // iterations of (heuristic's time / candidate's). Rates measured minutes apart on a shared machine differed by
 // more than the candidates do (ResNet-50's 7x7 layer: 0.6x one run, 1.4x the next).
-void BM_Candidate(benchmark::State& state, const ConvShape& shape, size_t index) {
-    const Conv conv = make(shape);
+template <typename Shape_>
+void BM_Candidate(benchmark::State& state, const Shape_& shape, size_t index) {
+    const Work conv = make(shape);
     const auto d = bench::prepare_on_device(state, *conv.node, conv.inputs, index);
     if (!d)
         return;
@@ -127,7 +157,7 @@ void BM_TuneOnCompile(benchmark::State& state, const ConvShape& shape) {
         state.SkipWithError("no GPU device");
         return;
     }
-    const Conv conv = make(shape);
+    const Work conv = make(shape);
     conv.node->set_friendly_name("conv");
     auto param = std::dynamic_pointer_cast<Node>(conv.node->input_value(0).node);
     const auto model = std::make_shared<Model>(NodeVector{op::result(Output(conv.node, 0), "y")}, NodeVector{param},
@@ -152,15 +182,19 @@ int main(int argc, char** argv) {
         ->Unit(benchmark::kMillisecond)
         ->Iterations(3);
     if (gpu::GpuEnv* e = bench::gpu_env()) {
-        for (const ConvShape& s : shapes()) {
-            const Conv conv = make(s);
-            const auto names = tunable(*conv.node).candidate_names(*conv.node, e->device);
+        const auto register_candidates = [e](const std::string& group, const auto& s) {
+            const Work work = make(s);
+            const auto names = tunable(*work.node).candidate_names(*work.node, e->device);
             for (size_t i = 0; i < names.size(); ++i)
-                benchmark::RegisterBenchmark((std::string("BM_Conv/") + s.name + "/" + names[i]).c_str(),
+                benchmark::RegisterBenchmark((group + "/" + s.name + "/" + names[i]).c_str(),
                                              [s, i](benchmark::State& st) { BM_Candidate(st, s, i); })
                     ->Unit(benchmark::kMillisecond)
                     ->UseRealTime();
-        }
+        };
+        for (const ConvShape& s : shapes())
+            register_candidates("BM_Conv", s);
+        for (const RowShape& s : row_shapes())
+            register_candidates("BM_MatMul", s);
         for (const ConvShape& s : shapes())
             benchmark::RegisterBenchmark((std::string("BM_TuneOnCompile/") + s.name).c_str(),
                                          [s](benchmark::State& st) { BM_TuneOnCompile(st, s); })

@@ -100,6 +100,10 @@ TEST(GpuMatMul, KernelChoice) {
     EXPECT_EQ(impl_of(make_case(f32, {64, 64}, {64, 64}, false, true, false)), "matmul_dot_4x4");
     EXPECT_EQ(impl_of(make_case(f32, {64, 64}, {64, 64}, true, true, false)), "matmul_panel_8x32_swapped");
     EXPECT_EQ(impl_of(make_case(f32, {64, 64}, {64}, false, false, true)), "matmul_dot_4x4");  // N = 1
+    // Up to 4 rows of A (a classifier, a decoder's step): the 4-row panel, which wastes none of its rows.
+    EXPECT_EQ(impl_of(make_case(f32, {1, 64}, {64, 64}, false, false, true)), "matmul_panel_4x48_packed");
+    EXPECT_EQ(impl_of(make_case(f32, {4, 64}, {64, 64}, false, false, false)), "matmul_panel_4x48");
+    EXPECT_EQ(impl_of(make_case(f32, {5, 64}, {64, 64}, false, false, false)), "matmul_panel_8x32");
     EXPECT_EQ(impl_of(make_int_case(element::i32, {64, 64}, {64, 64}, true, true, false)), "matmul_int_8x16");
     EXPECT_EQ(impl_of(make_int_case(element::i32, {64, 64}, {64, 64}, false, true, true)),
               "matmul_int_8x16_packed");

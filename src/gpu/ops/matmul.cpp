@@ -203,6 +203,10 @@ std::vector<Variant> register_block_variants(const Geometry& g, const Access& a)
             v.insert(v.end(), {panels[0], panels[3]});
     } else {
         v = panels;
+        // Up to 4 rows (a classifier, a decoder's step) the 4-row panel holds all of them where 8 rows would
+        // compute 4 to 7 for nothing: 1.09-1.55x panel_8x32 on PoCL for one row (bench_gpu_tuning's BM_MatMul).
+        if (g.M <= 4)
+            std::swap(v[0], v[1]);
         if (a.dot_ok)
             v.push_back({true, kDotRows, 0});
     }
