@@ -1,7 +1,8 @@
 // Memory plans without sub-buffers (GPU_SUB_BUFFERS=NO, the default on NVIDIA's driver, whose release of a sub-buffer
 // faults: docs/perf/nvidia_h100.md): share_whole_buffers() gives every tensor offset 0 of a buffer that only tensors
 // alive at other steps share, the request's slots are those buffers themselves, no Concat is in place, and models
-// run right (against REF and OpenVINO CPU's golden outputs).
+// run right against REF, with dynamic shapes too (MobileNet-V2 and BERT against OpenVINO CPU's outputs:
+// tests/models/test_openvino_irs.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
