@@ -1,62 +1,85 @@
-// matmul_gemv: C[b] = A[b] x B[b] for one row of A (M == 1: a classifier, a decoder's step) on GPUs (included by
-// matmul.cl, built when GV_X is defined). A tile of C per work-group would leave all but one of its rows idle and
-// few work-groups to spread over the device; here a work-group of GV_X x GV_Y work-items computes a few outputs,
-// its work-items splitting K between them and summing their parts in local memory at the end.
+// matmul_gemv: C[b] = A[b] x B[b] for GV_M rows of A (M = GV_M, 1 to 4: a classifier, a decoder's step) on GPUs
+// (included by matmul.cl, built when GV_X is defined). A tile of C per work-group would leave most of its rows idle
+// and few work-groups to spread over the device; here a work-group of GV_X x GV_Y work-items computes a few columns
+// of C, its work-items splitting K between them and summing their parts in local memory at the end.
 // GV_K_INNER=1 (B's elements along k are contiguous: a transposed B, as classifiers store their weights): GV_X
 // work-items along k per output (neighbours read neighbouring words), GV_Y outputs per group. GV_K_INNER=0 (B's
 // rows contiguous): GV_X outputs per group (neighbours read neighbouring columns), GV_Y slices of K.
-// Arguments as matmul_tiled's: element k of A is a[k * sa_k], (k, j) of B is b[k * sb_k + j * sb_n]; C is dense.
+// Arguments as matmul_tiled's: element (i, k) of A is a[i * sa_m + k * sa_k], (k, j) of B is b[k * sb_k + j * sb_n];
+// C is dense.
 // The epilogue's options as matmul_tiled's (FUSED=1: bias per column of C; RESIDUAL).
 #ifdef GV_X
 
 __kernel __attribute__((reqd_work_group_size(GV_X, GV_Y, 1))) void matmul_gemv(
     __global const T* a, __global const T* b, __global T* c, __global const int* batch_offsets, int M, int N, int K,
     int sa_m, int sa_k, int sb_k, int sb_n BIAS_ARG) {
-    __local float part[GV_Y][GV_X + 1];
+    __local float part[GV_M][GV_Y][GV_X + 1];
     const int lx = get_local_id(0), ly = get_local_id(1), bi = get_global_id(2);
     a += batch_offsets[2 * bi];
     b += batch_offsets[2 * bi + 1];
-    c += bi * N;
+    c += bi * GV_M * N;
 #if GV_K_INNER
     const int j = get_group_id(0) * GV_Y + ly, k0 = lx, step = GV_X;
 #else
     const int j = get_group_id(0) * GV_X + lx, k0 = ly, step = GV_Y;
 #endif
-    float acc = 0.f;
+    // Each of B's elements read once for the GV_M rows of A (M == GV_M, at most 4).
+    float acc[GV_M];
+#pragma unroll
+    for (int r = 0; r < GV_M; ++r)
+        acc[r] = 0.f;
     if (j < N)
-        for (int k = k0; k < K; k += step)
-            acc = fma(LD1(a + k * sa_k), LD1(b + k * sb_k + j * sb_n), acc);
-    part[ly][lx] = acc;
+        for (int k = k0; k < K; k += step) {
+            const float bv = LD1(b + k * sb_k + j * sb_n);
+#pragma unroll
+            for (int r = 0; r < GV_M; ++r)
+                acc[r] = fma(LD1(a + r * sa_m + k * sa_k), bv, acc[r]);
+        }
+#pragma unroll
+    for (int r = 0; r < GV_M; ++r)
+        part[r][ly][lx] = acc[r];
     barrier(CLK_LOCAL_MEM_FENCE);
 #if GV_K_INNER
     for (int s = GV_X / 2; s > 0; s /= 2) {
-        if (lx < s)
-            part[ly][lx] += part[ly][lx + s];
+        if (lx < s) {
+#pragma unroll
+            for (int r = 0; r < GV_M; ++r)
+                part[r][ly][lx] += part[r][ly][lx + s];
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     const bool writes = lx == 0;
 #else
     for (int s = GV_Y / 2; s > 0; s /= 2) {
-        if (ly < s)
-            part[ly][lx] += part[ly + s][lx];
+        if (ly < s) {
+#pragma unroll
+            for (int r = 0; r < GV_M; ++r)
+                part[r][ly][lx] += part[r][ly + s][lx];
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     const bool writes = ly == 0;
 #endif
     if (!writes || j >= N)
         return;
-    const float sum = part[GV_K_INNER ? ly : 0][GV_K_INNER ? 0 : lx];
+#if FUSED && RESIDUAL
+    residual += bi * GV_M * N;
+#endif
+#pragma unroll
+    for (int r = 0; r < GV_M; ++r) {
+        const float sum = part[r][GV_K_INNER ? ly : 0][GV_K_INNER ? 0 : lx];
 #if FUSED
 #define EPI_CH(t) bias[(t) * EPI_PLANE + j]
-    float x = sum + bias[j];
+        float x = sum + bias[j];
 #if RESIDUAL
-    x += LD1(residual + bi * N + j);
+        x += LD1(residual + r * N + j);
 #endif
-    ST1(ACTIVATE(x), c + j);
+        ST1(ACTIVATE(x), c + r * N + j);
 #undef EPI_CH
 #else
-    ST1(sum, c + j);
+        ST1(sum, c + r * N + j);
 #endif
+    }
 }
 
 #endif  // GV_X

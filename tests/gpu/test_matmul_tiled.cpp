@@ -109,18 +109,21 @@ TEST_F(GpuMatMulTiled, EveryTileMatchesHostRef) {
 
 // Pointwise convolutions run as matmul_tiled on such a device (weights x image per image, bias per output channel:
 // FUSED=2), first among their candidates.
-// One row of A (a classifier, a decoder's step) gets matmul_gemv on a GPU: B transposed (work-items along k) or not
-// (along the outputs), Constant or variable, outputs not a multiple of the group's, K shorter than a group's split,
-// batches with a broadcast A, f16 storage, and the fused epilogue (bias, residual, activation, per-channel post op).
-TEST_F(GpuMatMulTiled, OneRowOnGemv) {
-    const auto fused_row = op::make("FusedMatMul",
-                                    {op::parameter(element::f32, Shape{1, 70}),
-                                     op::constant(test::random_tensor(element::f32, {45, 70}, -1, 1, 4)),
-                                     op::constant(test::random_tensor(element::f32, {45}, -1, 1, 5)),
-                                     op::constant(test::random_tensor(element::f32, {1, 45}, 0.5, 2, 6)),
-                                     op::parameter(element::f32, Shape{1, 45})},
-                                    {{"transpose_a", "false"}, {"transpose_b", "true"}, {"post_ops", "Multiply:vc"},
-                                     {"residual", "true"}, {"activation", "Relu"}, {"activation_version", "1"}});
+// One row of A (a classifier, a decoder's step), or up to 4, gets matmul_gemv on a GPU: B transposed (work-items
+// along k) or not (along the outputs), Constant or variable, outputs not a multiple of the group's, K shorter than a
+// group's split, batches with a broadcast A, f16 storage, and the fused epilogue (bias, residual, activation,
+// per-channel post op).
+TEST_F(GpuMatMulTiled, FewRowsOnGemv) {
+    const auto fused_rows = [](size_t rows) {
+        return op::make("FusedMatMul",
+                        {op::parameter(element::f32, Shape{rows, 70}),
+                         op::constant(test::random_tensor(element::f32, {45, 70}, -1, 1, 4)),
+                         op::constant(test::random_tensor(element::f32, {45}, -1, 1, 5)),
+                         op::constant(test::random_tensor(element::f32, {1, 45}, 0.5, 2, 6)),
+                         op::parameter(element::f32, Shape{rows, 45})},
+                        {{"transpose_a", "false"}, {"transpose_b", "true"}, {"post_ops", "Multiply:vc"},
+                         {"residual", "true"}, {"activation", "Relu"}, {"activation_version", "1"}});
+    };
     const std::pair<std::shared_ptr<Node>, std::string> cases[] = {
         {matmul({1, 1280}, {1000, 1280}, false, true, true), "gemv_32x8"},  // MobileNet-V2's classifier
         {matmul({1, 300}, {300, 1000}, false, false, true), "gemv_16x16"},
@@ -129,7 +132,8 @@ TEST_F(GpuMatMulTiled, OneRowOnGemv) {
         {matmul({3, 1, 64}, {3, 64, 40}, false, false, false), "gemv_16x16"},  // a batch of rows
         {matmul({1, 64}, {2, 64, 40}, false, false, true), "gemv_16x16"},    // A broadcast over B's batches
         {matmul({1, 96}, {50, 96}, false, true, true, element::f16), "gemv_32x8"},
-        {fused_row, "gemv_32x8"},
+        {fused_rows(1), "gemv_32x8"},
+        {fused_rows(3), "gemv_32x8"},  // each row's residual
     };
     uint32_t seed = 40;
     for (const auto& [node, name] : cases) {
@@ -142,9 +146,17 @@ TEST_F(GpuMatMulTiled, OneRowOnGemv) {
                   0)
             << node->describe() << ": no gemv on CPU devices";
     }
-    // More than one row: no gemv.
-    const auto two_rows = matmul({2, 64}, {64, 40}, false, false, false);
-    EXPECT_EQ(tunable(*two_rows).candidate_names(*two_rows, gpu).at(0), "tiled_64x64");
+    // Up to 4 rows: each of B's elements read once for all of them. More: the tiles.
+    uint32_t rows_seed = 70;
+    const std::pair<std::shared_ptr<Node>, std::string> rows[] = {
+        {matmul({2, 64}, {64, 40}, false, false, false), "gemv_16x16"},
+        {matmul({3, 200}, {50, 200}, false, true, true), "gemv_32x8"},
+        {matmul({2, 4, 96}, {96, 33}, false, false, true), "gemv_16x16"},  // 4 rows in each of 2 batches
+    };
+    for (const auto& [node, name] : rows)
+        expect_first_candidate(node, name, 1e-4, 1e-4, rows_seed++);
+    const auto five_rows = matmul({5, 64}, {64, 40}, false, false, false);
+    EXPECT_EQ(tunable(*five_rows).candidate_names(*five_rows, gpu).at(0), "tiled_64x64");
 }
 
 TEST_F(GpuMatMulTiled, PointwiseConvolutionsOnTiles) {

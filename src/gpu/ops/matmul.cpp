@@ -35,13 +35,14 @@ struct Tile {
 constexpr Tile kTiles[] = {{64, 64, 16, 4, 4}, {128, 128, 16, 8, 8}, {32, 32, 16, 2, 2}};
 constexpr size_t kTileWorkItems = 256;
 
-// matmul_gemv (kernels_cl/matmul_gemv.cl): one row of A (M == 1) on GPUs, a work-group of 256 per few outputs.
+// matmul_gemv (kernels_cl/matmul_gemv.cl): up to kGemvRows rows of A on GPUs, a work-group of 256 per few columns.
 // With B's k contiguous (a transposed B): 32 work-items along k per output (a warp reads 128 contiguous bytes), 8
 // outputs per group; with B's rows contiguous: 16 outputs per group, 16 slices of K. Not measured on a GPU yet.
 struct GemvShape {
     int64_t x, y;
 };
 constexpr GemvShape kGemvKInner{32, 8}, kGemvNInner{16, 16};
+constexpr int64_t kGemvRows = 4;
 
 // A matrix operand as strides: element (r, c) at r * row + c * col, one matrix every `size` elements.
 struct Strided {
@@ -137,7 +138,7 @@ std::string build_options(element::Type type, const Variant& v, const Geometry& 
     }
     if (v.gemv)
         o += " " + define("GV_X", gemv_shape(g).x) + " " + define("GV_Y", gemv_shape(g).y) + " " +
-             define("GV_K_INNER", gemv_k_inner(g) ? 1 : 0);
+             define("GV_K_INNER", gemv_k_inner(g) ? 1 : 0) + " " + define("GV_M", g.M);
     return o;
 }
 
@@ -219,7 +220,7 @@ std::vector<Variant> register_block_variants(const Geometry& g, const Access& a)
 // tuner to compare; elsewhere the register-blocked ones alone.
 std::vector<Variant> float_variants(const Geometry& g, const Access& a, const DeviceInfo& device) {
     std::vector<Variant> v;
-    if (matmul_tiles_pay(device) && g.M == 1) {
+    if (matmul_tiles_pay(device) && g.M <= kGemvRows) {
         Variant gemv;
         gemv.gemv = true;
         v.push_back(gemv);
