@@ -205,7 +205,7 @@ std::vector<Variant> register_block_variants(const Geometry& g, const Access& a)
     } else {
         v = panels;
         // Up to 4 rows (a classifier, a decoder's step) the 4-row panel holds all of them where 8 rows would
-        // compute 4 to 7 for nothing: 1.09-1.55x panel_8x32 on PoCL for one row (bench_gpu_tuning's BM_MatMul).
+        // compute 4 to 7 for nothing: 1.17-1.35x panel_8x32 on PoCL for one row (bench_gpu_tuning's BM_MatMul).
         if (g.M <= 4)
             std::swap(v[0], v[1]);
         if (a.dot_ok)
