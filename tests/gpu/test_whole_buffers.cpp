@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <random>
+#include <sstream>
 
 #include "common/models.hpp"
 #include "common/test_utils.hpp"
@@ -197,6 +198,35 @@ TEST(WholeBuffers, DynamicShapesOnTwoRequestsOfOneStream) {
         }
         r2.set_input_tensor(test::random_tensor(element::f32, Shape{rows + 3, 64}, -2, 2, seed++));
         r2.infer();  // the other request on another shape before r1's next run
+    }
+}
+
+// A blob keeps the plan kind it was compiled with: the import plans whole buffers again (and runs right), and an
+// import that asks for sub-buffers is refused, naming both.
+TEST(WholeBuffers, FixedByAnExportedBlob) {
+    OVCL_REQUIRE_GPU();
+    auto plugin = std::make_shared<gpu::Plugin>();
+    const auto model = default_models::make_resnet_like_cnn();
+    const auto compiled = plugin->compile_model(model, {{kSubBuffers, std::string("NO")}});
+    std::stringstream blob;
+    compiled->export_model(blob);
+    const std::string bytes = blob.str();
+    std::stringstream same(bytes), other(bytes);
+    const auto back = std::static_pointer_cast<gpu::CompiledModel>(plugin->import_model(same, {}));
+    EXPECT_EQ(back->get_property(kSubBuffers).as<std::string>(), "NO");
+    EXPECT_FALSE(back->plan_for({Shape{1, 3, 64, 64}})->plan->sub_buffers);
+    Core core;
+    CompiledModel wrapped(SoPtr<ICompiledModel>{nullptr, back});
+    const TensorVector x = {test::random_tensor(element::f32, Shape{1, 3, 64, 64}, -1, 1, 5)};
+    auto ref = core.compile_model(model, "REF");
+    EXPECT_TENSOR_NEAR(test::infer(wrapped, x).at(0), test::infer(ref, x).at(0), 1e-5, 1e-4);
+    try {
+        plugin->import_model(other, {{kSubBuffers, std::string("YES")}});
+        FAIL() << "an import with another GPU_SUB_BUFFERS was accepted";
+    } catch (const InvalidArgument& e) {
+        EXPECT_NE(std::string(e.what()).find("the blob was compiled with GPU_SUB_BUFFERS=NO, the import asks for YES"),
+                  std::string::npos)
+            << e.what();
     }
 }
 
