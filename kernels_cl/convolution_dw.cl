@@ -179,12 +179,6 @@ void store16(float16 v, __global DATA* y, const int count, const int o BIAS_ARG)
     }
 }
 
-#if FUSED
-#define BIAS_PASS , bias
-#else
-#define BIAS_PASS
-#endif
-
 // The taps of conv2d_dw_flat: NKW accumulators from the input at q + kw * DW per row kh (LOAD: the load).
 #define FLAT_TAPS(LOAD)                                                                                     \
     _Pragma("unroll") for (int kh = 0; kh < NKH; ++kh) {                                                   \

@@ -61,10 +61,14 @@
 #else
 #define ACTIVATE(v) ACT_BASE(v)
 #endif
+// BIAS_PASS hands those arguments on to a function declared with BIAS_ARG.
 #if FUSED && RESIDUAL
 #define BIAS_ARG , __global const float* restrict bias, __global const RES_T* restrict residual
+#define BIAS_PASS , bias, residual
 #elif FUSED
 #define BIAS_ARG , __global const float* restrict bias
+#define BIAS_PASS , bias
 #else
 #define BIAS_ARG
+#define BIAS_PASS
 #endif

@@ -51,6 +51,20 @@ inline float16 residual16(__global const T* r, int i, int j, int N, int sc_m, in
     return vload16(0, v);
 }
 #endif
+// Stores one element of C, `v` its sum: c[at] = the epilogue of v with bias channel `ch` and the residual at `at`
+// (the residual is addressed as C is). matmul_dot, matmul_tiled and matmul_gemv store through it.
+inline void store1(__global T* c, int at, int ch, float v BIAS_ARG) {
+#if FUSED
+#define EPI_CH(t) bias[(t) * EPI_PLANE + ch]
+    v += bias[ch];
+#if RESIDUAL
+    v += LD1(residual + at);
+#endif
+    v = ACTIVATE(v);
+#undef EPI_CH
+#endif
+    ST1(v, c + at);
+}
 // Stores columns [j0, j_end) of a block row computed for columns [jl, jl + NB); vector stores when whole.
 inline void store_row(__global T* cr, const float16* acc, int jl, int j0, int j_end, int sc_n) {
     if (sc_n == 1 && jl == j0 && j_end - j0 == NB) {
@@ -215,21 +229,9 @@ __kernel void matmul_dot(__global const T* a, __global const T* b, __global T* c
 #if FUSED && RESIDUAL
     residual += bi * M * N;
 #endif
-#define EPI_CH(t) bias[(t) * EPI_PLANE + j0 + q]
     for (int r = 0; r < RD && i0 + r < M; ++r)
-        for (int q = 0; q < CD && j0 + q < N; ++q) {
-            const int at = (i0 + r) * sc_m + (j0 + q) * sc_n;
-#if FUSED
-            float x = sum[r][q] + bias[j0 + q];
-#if RESIDUAL
-            x += LD1(residual + at);
-#endif
-            ST1(ACTIVATE(x), c + at);
-#else
-            ST1(sum[r][q], c + at);
-#endif
-        }
-#undef EPI_CH
+        for (int q = 0; q < CD && j0 + q < N; ++q)
+            store1(c, (i0 + r) * sc_m + (j0 + q) * sc_n, j0 + q, sum[r][q] BIAS_PASS);
 }
 #endif  // !INT
 

@@ -66,20 +66,8 @@ __kernel __attribute__((reqd_work_group_size(GV_X, GV_Y, 1))) void matmul_gemv(
     residual += bi * GV_M * N;
 #endif
 #pragma unroll
-    for (int r = 0; r < GV_M; ++r) {
-        const float sum = part[r][GV_K_INNER ? ly : 0][GV_K_INNER ? 0 : lx];
-#if FUSED
-#define EPI_CH(t) bias[(t) * EPI_PLANE + j]
-        float x = sum + bias[j];
-#if RESIDUAL
-        x += LD1(residual + r * N + j);
-#endif
-        ST1(ACTIVATE(x), c + r * N + j);
-#undef EPI_CH
-#else
-        ST1(sum, c + r * N + j);
-#endif
-    }
+    for (int r = 0; r < GV_M; ++r)
+        store1(c, r * N + j, j, part[r][GV_K_INNER ? ly : 0][GV_K_INNER ? 0 : lx] BIAS_PASS);
 }
 
 #endif  // GV_X

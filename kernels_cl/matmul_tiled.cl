@@ -110,24 +110,8 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void matmul_tiled(
 #pragma unroll
         for (int q = 0; q < RN; ++q) {
             const int j = j0 + tx + q * TX;
-            if (i >= M || j >= N)
-                continue;
-#if FUSED
-#if FUSED == 2
-#define EPI_CH(t) bias[(t) * EPI_PLANE + i]
-            float x = acc[r][q] + bias[i];
-#else
-#define EPI_CH(t) bias[(t) * EPI_PLANE + j]
-            float x = acc[r][q] + bias[j];
-#endif
-#if RESIDUAL
-            x += LD1(residual + i * N + j);
-#endif
-            ST1(ACTIVATE(x), c + i * N + j);
-#undef EPI_CH
-#else
-            ST1(acc[r][q], c + i * N + j);
-#endif
+            if (i < M && j < N)
+                store1(c, i * N + j, FUSED == 2 ? i : j, acc[r][q] BIAS_PASS);
         }
     }
 }
