@@ -266,9 +266,10 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
             continue;  // B a vector: C's last axis is M, not a column axis
         NodeVector chain{node};
         const auto tail = [&] { return Output(chain.back(), 0); };
+        const size_t axis = output_channel_axis(type, ps);
         std::shared_ptr<Node> bias;
         if (auto add = consumers.only(tail()); add && add->get_type_name() == "Add" && !host_ops.count("Add")) {
-            bias = channel_constant(*add, tail(), type == "MatMul" ? ps.size() - 1 : 1);
+            bias = channel_constant(*add, tail(), axis);
             if (bias)
                 chain.push_back(add);
         }
@@ -291,7 +292,7 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
             auto next = consumers.only(tail());
             OutputVector constants;
             const auto p = next && !host_ops.count(next->get_type_name())
-                               ? post_op(*next, tail(), type == "MatMul" ? ps.size() - 1 : 1, constants)
+                               ? post_op(*next, tail(), axis, constants)
                                : std::nullopt;
             if (!p)
                 break;

@@ -88,6 +88,10 @@ std::shared_ptr<Node> channel_constant(const Node& binary, const Output& produce
     return channel_shaped(c, producer.get_element_type(), producer.get_partial_shape(), axis) ? c.node : nullptr;
 }
 
+size_t output_channel_axis(const std::string& type, const PartialShape& out) {
+    return type == "MatMul" && out.rank_is_static() && out.size() > 0 ? out.size() - 1 : 1;
+}
+
 bool channel_shaped(const Output& c, element::Type type, const PartialShape& out, size_t axis) {
     if (!c.node || !c.node->is_constant() || c.get_element_type() != type)
         return false;

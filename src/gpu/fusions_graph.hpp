@@ -45,6 +45,9 @@ void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& node
 /// producer's type that broadcasts along the channel axis `axis` of the producer's output only (a bias, a
 /// per-channel scale; one value counts); nullptr otherwise.
 std::shared_ptr<Node> channel_constant(const Node& binary, const Output& producer, size_t axis);
+/// The channel axis of the output (shape `out`, static rank) of a Convolution, GroupConvolution or MatMul (`type`),
+/// the axis a bias or a per-channel post op runs along: the last for MatMul (its columns), 1 for the convolutions.
+size_t output_channel_axis(const std::string& type, const PartialShape& out);
 /// Whether `c` is a Constant of element type `type` that broadcasts onto an output of shape `out` along its channel
 /// axis `axis` only: at most the output's rank, every dimension 1 but the one aligned with `axis`, which is 1 or
 /// the output's (static) extent there.

@@ -50,12 +50,6 @@ std::string fake_quantize_expression(const std::string& e, const std::array<std:
     return "((" + e + ")<=" + q[0] + "?" + q[4] + ":((" + e + ")>" + q[1] + "?" + q[6] + ":" + y + "))";
 }
 
-// The channel axis of a fused node's output: the last for MatMul, 1 for the convolutions.
-size_t channel_axis(const Node& node) {
-    const PartialShape& out = node.get_output_partial_shape(0);
-    return base_op_type(node) == "MatMul" && out.rank_is_static() && out.size() > 0 ? out.size() - 1 : 1;
-}
-
 // The post ops (fusions.hpp, their Constants from input 3 on) for the kernel: the body of ACT_POST(v) (empty when
 // there are none, "?" when they are malformed), the number of inputs they take, whether one is a FakeQuantize,
 // and the values of the table planes 1.. that EPI_CH reads (one per channel each), for the post ops whose
@@ -82,7 +76,7 @@ PostCode post_code(const Node& node) {
         return malformed();
     }
     const PartialShape& out = node.get_output_partial_shape(0);
-    const size_t axis = channel_axis(node);
+    const size_t axis = output_channel_axis(base_op_type(node), out);
     // A post op's Constant as f32 values, one or one per channel (what the kernel computes with); false when it
     // is neither.
     const auto values_of = [&](const Output& c, std::vector<float>& values) {
