@@ -423,17 +423,16 @@ KernelLaunch gemm_tiled_launch(const Conv3d& g, const Block& b, element::Type ty
                                          taps, taps, 1, pixels, 1, static_cast<size_t>(g.batch * g.groups));
     if (g.groups > 1)
         l.options += " " + define("CONV_GROUPS", g.groups);
-    if (!b.gemm)
-        for (const auto& [name, v] : std::vector<std::pair<const char*, int64_t>>{
-                 {"CONV_H", g.h}, {"CONV_W", g.w}, {"CONV_OW", g.ow}, {"CONV_KH", g.kh}, {"CONV_KW", g.kw},
-                 {"CONV_SH", g.sh}, {"CONV_SW", g.sw}, {"CONV_PH", g.ph}, {"CONV_PW", g.pw}, {"CONV_DH", g.dh},
-                 {"CONV_DW", g.dw}})
-            l.options += " " + define(name, v);
-    if (!b.gemm && g.spatial == 3)  // the depth axis too
-        for (const auto& [name, v] : std::vector<std::pair<const char*, int64_t>>{
-                 {"CONV_D", g.d}, {"CONV_OH", g.oh}, {"CONV_KD", g.kd}, {"CONV_SD", g.sd}, {"CONV_PD", g.pd},
-                 {"CONV_DD", g.dd}})
-            l.options += " " + define(name, v);
+    if (b.gemm)
+        return l;
+    std::vector<std::pair<const char*, int64_t>> geometry = {
+        {"CONV_H", g.h},   {"CONV_W", g.w},   {"CONV_OW", g.ow}, {"CONV_KH", g.kh}, {"CONV_KW", g.kw}, {"CONV_SH", g.sh},
+        {"CONV_SW", g.sw}, {"CONV_PH", g.ph}, {"CONV_PW", g.pw}, {"CONV_DH", g.dh}, {"CONV_DW", g.dw}};
+    if (g.spatial == 3)  // the depth axis too
+        geometry.insert(geometry.end(), {{"CONV_D", g.d}, {"CONV_OH", g.oh}, {"CONV_KD", g.kd}, {"CONV_SD", g.sd},
+                                         {"CONV_PD", g.pd}, {"CONV_DD", g.dd}});
+    for (const auto& [name, v] : geometry)
+        l.options += " " + define(name, v);
     return l;
 }
 
