@@ -12,7 +12,23 @@
 // Build options: TM, TN, TK (tile), RM, RN (elements per work-item), the local size (TN / RN, TM / RM, 1); the
 // epilogue's (FUSED=1: bias per column of C, 2: per row, a pointwise convolution's output channel; RESIDUAL:
 // `residual` of C's shape, added after the bias).
+// -DHC=1 (with T=half, on devices with cl_khr_fp16): half compute. The tiles are staged as half (half the local
+// memory) and the TK products of a step are multiplied and summed in half (packed half FMAs where the device has
+// them); the steps' sums add up in f32, so the error does not grow with K, and the epilogue computes in f32 as
+// without it. Only operators and conversions touch half values: no half built-in functions, which NVIDIA's driver
+// and PoCL's SPIR path (OVCL_GPU_SPIR_CLANG, program_cache.cpp) lack.
 #ifdef TM
+
+#if HC
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#define CT half
+#define LDC(p) (*(p))
+#define CZERO ((half)0)
+#else
+#define CT float
+#define LDC(p) LD1(p)
+#define CZERO 0.f
+#endif
 
 #define TX (TN / RN)
 #define TY (TM / RM)
@@ -21,15 +37,15 @@
 // Implicit GEMM of a 3-D convolution, as the 2-D one below with a depth axis: tap
 // k = ((c * KD + kd) * KH + kh) * KW + kw of output pixel j = (oz * OH + oy) * OW + ox, the input [C][D][H][W], the
 // weights [K][C][KD][KH][KW]. Geometry: the 2-D one's and CONV_D, CONV_OH, CONV_KD, CONV_SD, CONV_PD, CONV_DD.
-inline float conv_b(__global const T* b, int k, int j) {
+inline CT conv_b(__global const T* b, int k, int j) {
     const int c = k / (CONV_KD * CONV_KH * CONV_KW), t = k % (CONV_KD * CONV_KH * CONV_KW);
     const int kd = t / (CONV_KH * CONV_KW), kh = t / CONV_KW % CONV_KH, kw = t % CONV_KW;
     const int oz = j / (CONV_OH * CONV_OW), oy = j / CONV_OW % CONV_OH, ox = j % CONV_OW;
     const int iz = oz * CONV_SD - CONV_PD + kd * CONV_DD;
     const int iy = oy * CONV_SH - CONV_PH + kh * CONV_DH, ix = ox * CONV_SW - CONV_PW + kw * CONV_DW;
     return iz >= 0 && iz < CONV_D && iy >= 0 && iy < CONV_H && ix >= 0 && ix < CONV_W
-               ? LD1(b + ((c * CONV_D + iz) * CONV_H + iy) * CONV_W + ix)
-               : 0.f;
+               ? LDC(b + ((c * CONV_D + iz) * CONV_H + iy) * CONV_W + ix)
+               : CZERO;
 }
 #define B_AT(k, j) conv_b(b, (k), (j))
 #elif defined(CONV_KH)
@@ -37,15 +53,15 @@ inline float conv_b(__global const T* b, int k, int j) {
 // k = (c * KH + kh) * KW + kw of output pixel j = oy * OW + ox reads from the image's (group's) C channels (b: its
 // [C][H][W]), zero in the padding; A is the (group's) weights as stored ([K][C][KH][KW]: K x C * KH * KW). Geometry
 // as build options CONV_H, CONV_W, CONV_OW, CONV_KH, CONV_KW, CONV_SH, CONV_SW, CONV_PH, CONV_PW, CONV_DH, CONV_DW.
-inline float conv_b(__global const T* b, int k, int j) {
+inline CT conv_b(__global const T* b, int k, int j) {
     const int c = k / (CONV_KH * CONV_KW), t = k % (CONV_KH * CONV_KW), kh = t / CONV_KW, kw = t % CONV_KW;
     const int oy = j / CONV_OW, ox = j % CONV_OW;
     const int iy = oy * CONV_SH - CONV_PH + kh * CONV_DH, ix = ox * CONV_SW - CONV_PW + kw * CONV_DW;
-    return iy >= 0 && iy < CONV_H && ix >= 0 && ix < CONV_W ? LD1(b + (c * CONV_H + iy) * CONV_W + ix) : 0.f;
+    return iy >= 0 && iy < CONV_H && ix >= 0 && ix < CONV_W ? LDC(b + (c * CONV_H + iy) * CONV_W + ix) : CZERO;
 }
 #define B_AT(k, j) conv_b(b, (k), (j))
 #else
-#define B_AT(k, j) LD1(b + (k) * sb_k + (j) * sb_n)
+#define B_AT(k, j) LDC(b + (k) * sb_k + (j) * sb_n)
 #endif
 
 __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void matmul_tiled(
@@ -53,8 +69,8 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void matmul_tiled(
     int sa_m, int sa_k, int sb_k, int sb_n BIAS_ARG) {
     // A tile stored k-major with one word of padding per row, so that a column of TK staged values (16 work-items
     // writing along k) falls in different banks.
-    __local float as[TK][TM + 1];
-    __local float bs[TK][TN];
+    __local CT as[TK][TM + 1];
+    __local CT bs[TK][TN];
     const int tx = get_local_id(0), ty = get_local_id(1), lid = ty * TX + tx;
     const int j0 = get_group_id(0) * TN, i0 = get_group_id(1) * TM, bi = get_global_id(2);
     a += batch_offsets[2 * bi];
@@ -76,28 +92,52 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void matmul_tiled(
         for (int e = lid; e < TM * TK; e += TX * TY) {
             const int r = a_along_k ? e / TK : e % TM, kk = a_along_k ? e % TK : e / TM;
             const int i = i0 + r, k = k0 + kk;
-            as[kk][r] = i < M && k < K ? LD1(a + i * sa_m + k * sa_k) : 0.f;
+            as[kk][r] = i < M && k < K ? LDC(a + i * sa_m + k * sa_k) : CZERO;
         }
         for (int e = lid; e < TK * TN; e += TX * TY) {
             const int q = b_along_j ? e % TN : e / TK, kk = b_along_j ? e / TN : e % TK;
             const int j = j0 + q, k = k0 + kk;
-            bs[kk][q] = j < N && k < K ? B_AT(k, j) : 0.f;
+            bs[kk][q] = j < N && k < K ? B_AT(k, j) : CZERO;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-#pragma unroll
-        for (int kk = 0; kk < TK; ++kk) {
-            float av[RM], bv[RN];
-#pragma unroll
-            for (int r = 0; r < RM; ++r)
-                av[r] = as[kk][ty + r * TY];
-#pragma unroll
-            for (int q = 0; q < RN; ++q)
-                bv[q] = bs[kk][tx + q * TX];
+        {
+#if HC
+            // This step's sums in half, a * b + s contracted into one rounding (fma() has no half overload
+            // everywhere; the pragma holds in this block, whatever the epilogue set for the file).
+#pragma OPENCL FP_CONTRACT ON
+            half step[RM][RN];
 #pragma unroll
             for (int r = 0; r < RM; ++r)
 #pragma unroll
                 for (int q = 0; q < RN; ++q)
-                    acc[r][q] = fma(av[r], bv[q], acc[r][q]);
+                    step[r][q] = CZERO;
+#define MAC(r, q) (step[r][q] += av[r] * bv[q])
+#else
+#define MAC(r, q) (acc[r][q] = fma(av[r], bv[q], acc[r][q]))
+#endif
+#pragma unroll
+            for (int kk = 0; kk < TK; ++kk) {
+                CT av[RM], bv[RN];
+#pragma unroll
+                for (int r = 0; r < RM; ++r)
+                    av[r] = as[kk][ty + r * TY];
+#pragma unroll
+                for (int q = 0; q < RN; ++q)
+                    bv[q] = bs[kk][tx + q * TX];
+#pragma unroll
+                for (int r = 0; r < RM; ++r)
+#pragma unroll
+                    for (int q = 0; q < RN; ++q)
+                        MAC(r, q);
+            }
+#undef MAC
+#if HC
+#pragma unroll
+            for (int r = 0; r < RM; ++r)
+#pragma unroll
+                for (int q = 0; q < RN; ++q)
+                    acc[r][q] += (float)step[r][q];
+#endif
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -116,4 +156,7 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void matmul_tiled(
     }
 }
 
+#undef CT
+#undef LDC
+#undef CZERO
 #endif  // TM

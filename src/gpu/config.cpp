@@ -41,7 +41,7 @@ Config::Config(const AnyMap& properties, const Config& base, bool lenient) : Con
         } else if (key == hint::inference_precision.key) {
             const auto t = read_property<element::Type>(key, value);
             if (t != element::f32 && t != element::f16 && t != element::undefined)
-                raise<InvalidArgument>("property INFERENCE_PRECISION_HINT: GPU runs f32 or f16 (storage), not ", t);
+                raise<InvalidArgument>("property INFERENCE_PRECISION_HINT: GPU runs f32 or f16, not ", t);
             inference_precision = t == element::f16 ? element::f16 : element::f32;
         } else if (key == ovcl::cache_dir.key) {
             cache_dir = value.to_string();

@@ -24,7 +24,7 @@ enum class SubBuffers { AUTO, YES, NO };
 struct Config {
     PluginConfig common;
     int device_id = 0;
-    element::Type inference_precision = element::f32;  ///< f32, or f16: f16 storage, f32 compute
+    element::Type inference_precision = element::f32;  ///< f32, or f16: f16 storage (precision.hpp)
     std::string cache_dir;
     bool disable_transformations = false;
     /// GPU_TUNING_MODE (tuning.hpp, docs/tuning.md): how conv / MatMul pick among their kernel candidates.

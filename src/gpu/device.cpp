@@ -1,5 +1,7 @@
 #include "device.hpp"
 
+#include <cstdlib>
+
 namespace ovcl {
 namespace gpu {
 
@@ -49,6 +51,11 @@ std::vector<DeviceInfo> enumerate_devices() {
             di.sub_buffers = di.platform_name.find("NVIDIA") == std::string::npos;
             const std::string ext = info<CL_DEVICE_EXTENSIONS, std::string>(d, di.name);
             di.fp16 = ext.find("cl_khr_fp16") != std::string::npos;
+            const char* clang = std::getenv("OVCL_GPU_SPIR_CLANG");
+            if (clang && *clang && ext.find("cl_khr_spir") != std::string::npos) {
+                di.spir_clang = clang;
+                di.fp16 = true;
+            }
             di.fp64 = ext.find("cl_khr_fp64") != std::string::npos;
             di.preferred_vector_width_float = info<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT, cl_uint>(d, di.name);
             out.push_back(std::move(di));

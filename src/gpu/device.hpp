@@ -32,7 +32,12 @@ struct DeviceInfo {
     /// shared only by tensors alive at different times. False on NVIDIA's driver, which faults releasing a
     /// sub-buffer (docs/perf/nvidia_h100.md), unless GPU_SUB_BUFFERS (config.hpp) says otherwise for a compile.
     bool sub_buffers = true;
-    bool fp16 = false;                ///< cl_khr_fp16
+    /// Half arithmetic (cl_khr_fp16): matmul_tiled computes f16 operations in half (matmul.hpp half_compute).
+    bool fp16 = false;
+    /// A clang that builds this device's programs into SPIR bitcode with cl_khr_fp16 declared (the environment's
+    /// OVCL_GPU_SPIR_CLANG, on a device that takes SPIR binaries, cl_khr_spir: PoCL): fp16 is then true, so that the
+    /// half-compute kernels run and are tested where no device has cl_khr_fp16. Empty: programs build from source.
+    std::string spir_clang;
     bool fp64 = false;
     cl_uint preferred_vector_width_float = 1;
 

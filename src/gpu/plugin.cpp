@@ -164,7 +164,7 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
     if (name == device::type.key)
         return d.is_gpu ? device::Type::DISCRETE : device::Type::INTEGRATED;
     if (name == device::capabilities.key) {
-        // f16 is storage only (vload_half/vstore_half, f32 compute), which every OpenCL device can do
+        // f16 storage (vload_half/vstore_half) every OpenCL device can do; half compute needs cl_khr_fp16
         return std::vector<std::string>{device::capability::FP32, device::capability::FP16,
                                         device::capability::EXPORT_IMPORT};
     }

@@ -1,6 +1,7 @@
 // INFERENCE_PRECISION_HINT=f16 on the GPU: every real tensor inside the model is stored as f16 (kernels read and
-// write halves through vload_half/vstore_half and compute in f32; ops whose kernel refuses f16 run on host_ref,
-// which computes f16 through f32). The model's inputs and outputs keep their f32 types and tensor names.
+// write halves through vload_half/vstore_half and compute in f32, except MatMuls and convolutions on matmul_tiled,
+// which compute in half on devices with cl_khr_fp16: ops/matmul.hpp half_compute; ops whose kernel refuses f16 run
+// on host_ref, which computes f16 through f32). The model's inputs and outputs keep their f32 types and tensor names.
 #pragma once
 
 #include "ovcl/element_type.hpp"

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "extension/extension_registry.hpp"
+#include "spir_build.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -80,7 +81,9 @@ ProgramCache::ProgramCache(cl::Context context, const DeviceInfo& device)
 
 std::string ProgramCache::key_of(const std::string& stem, const std::string& source_hash,
                                  const std::string& options) const {
-    return m_device.architecture() + "|" + m_device.driver_version + "|" + stem + "|" + source_hash + "|" + options;
+    // Programs built through SPIR (OVCL_GPU_SPIR_CLANG) are kept apart from the device compiler's.
+    return m_device.architecture() + "|" + m_device.driver_version + (m_device.spir_clang.empty() ? "" : "|spir") +
+           "|" + stem + "|" + source_hash + "|" + options;
 }
 
 cl::Program ProgramCache::get(const std::string& stem, const std::string& options, const std::string& cache_dir) {
@@ -113,6 +116,20 @@ cl::Program ProgramCache::get(const std::string& stem, const std::string& option
 cl::Program ProgramCache::build_from_source(const std::string& stem, const std::string& source,
                                             const std::string& options) {
     cl_int err = CL_SUCCESS;
+    if (!m_device.spir_clang.empty()) {
+        const std::string label = ext::kernel_source_label(stem);
+        const auto bitcode = spir_from_source(m_device.spir_clang, source, options, label);
+        std::vector<cl_int> status;
+        cl::Program program(m_context, {m_device.device}, cl::Program::Binaries{bitcode}, &status, &err);
+        check(err, "clCreateProgramWithBinary", label + " as SPIR (OVCL_GPU_SPIR_CLANG) on " + m_device.name);
+        err = program.build(std::vector<cl::Device>{m_device.device}, spir_build_options());
+        if (err != CL_SUCCESS) {
+            std::string log;
+            program.getBuildInfo(m_device.device, CL_PROGRAM_BUILD_LOG, &log);
+            check(err, "clBuildProgram", label + " as SPIR (OVCL_GPU_SPIR_CLANG) on " + m_device.name + ":\n" + log);
+        }
+        return program;
+    }
     cl::Program program(m_context, source, false, &err);
     check(err, "clCreateProgramWithSource", ext::kernel_source_label(stem));
     err = program.build(std::vector<cl::Device>{m_device.device}, options.c_str());

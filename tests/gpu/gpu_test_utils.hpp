@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "common/test_utils.hpp"
 #include "gpu_env.hpp"
 #include "ovcl/core.hpp"
@@ -86,6 +89,32 @@ inline ::testing::AssertionResult gpu_matches_host(const std::shared_ptr<Node>& 
             return ::testing::AssertionFailure() << node->describe() << " output " << i << ": " << r.message();
     }
     return ::testing::AssertionSuccess();
+}
+
+/// Runs `compiled` (`model` on GPU) and `model` on REF with the same inputs in [-1, 1]; expects every output f32
+/// and within abs_tol + rel_tol * |ref|; returns the largest absolute difference.
+inline double max_abs_error(Core& core, const std::shared_ptr<Model>& model, CompiledModel& compiled, double abs_tol,
+                            double rel_tol) {
+    auto gpu = compiled.create_infer_request();
+    auto ref = core.compile_model(model, "REF").create_infer_request();
+    for (size_t i = 0; i < model->inputs().size(); ++i) {
+        const Output in = model->input(i);
+        auto t = test::random_tensor(in.get_element_type(), in.get_shape(), -1, 1, static_cast<uint32_t>(7 + i));
+        gpu.set_tensor(in, t);
+        ref.set_tensor(in, t);
+    }
+    gpu.infer();
+    ref.infer();
+    double worst = 0;
+    for (size_t i = 0; i < model->outputs().size(); ++i) {
+        const Tensor g = gpu.get_output_tensor(i), r = ref.get_output_tensor(i);
+        EXPECT_EQ(g.get_element_type(), element::f32);
+        EXPECT_TENSOR_NEAR(g, r, abs_tol, rel_tol);
+        const auto gv = test::values(g), rv = test::values(r);
+        for (size_t k = 0; k < gv.size() && k < rv.size(); ++k)
+            worst = std::max(worst, std::fabs(gv[k] - rv[k]));
+    }
+    return worst;
 }
 
 }  // namespace test

@@ -53,6 +53,7 @@ protected:
         if (device.max_work_group_size < 256)
             GTEST_SKIP() << "work-groups of 256 needed, the device allows " << device.max_work_group_size;
         gpu = test::presented_as_gpu(device);
+        gpu.fp16 = false;  // f16 storage, f32 compute, on any device (half compute: test_half_compute.cpp)
     }
 
     // `node`'s first candidate on the GPU is `name` and matches host_ref within `abs` + `rel` (inputs from `seed`).

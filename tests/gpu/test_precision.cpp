@@ -43,32 +43,6 @@ std::shared_ptr<Model> conv_matmul_model() {
     return std::make_shared<Model>(NodeVector{op::result(y, "y_result")}, NodeVector{x}, "conv_matmul");
 }
 
-// Runs `compiled` (`model` on GPU) and `model` on REF with the same inputs; expects every output within
-// abs_tol + rel_tol * |ref| and returns the largest absolute difference.
-double max_abs_error(Core& core, const std::shared_ptr<Model>& model, CompiledModel& compiled, double abs_tol,
-                     double rel_tol) {
-    auto gpu = compiled.create_infer_request();
-    auto ref = core.compile_model(model, "REF").create_infer_request();
-    for (size_t i = 0; i < model->inputs().size(); ++i) {
-        const Output in = model->input(i);
-        auto t = test::random_tensor(in.get_element_type(), in.get_shape(), -1, 1, static_cast<uint32_t>(7 + i));
-        gpu.set_tensor(in, t);
-        ref.set_tensor(in, t);
-    }
-    gpu.infer();
-    ref.infer();
-    double worst = 0;
-    for (size_t i = 0; i < model->outputs().size(); ++i) {
-        const Tensor g = gpu.get_output_tensor(i), r = ref.get_output_tensor(i);
-        EXPECT_EQ(g.get_element_type(), element::f32);
-        EXPECT_TENSOR_NEAR(g, r, abs_tol, rel_tol);
-        const auto gv = test::values(g), rv = test::values(r);
-        for (size_t k = 0; k < gv.size() && k < rv.size(); ++k)
-            worst = std::max(worst, std::fabs(gv[k] - rv[k]));
-    }
-    return worst;
-}
-
 std::string runtime_precision(const Node& n) { return n.get_rt_info().at("runtimePrecision").as<std::string>(); }
 
 // The runtime model: inputs/outputs f32 under the original names; every op of `main_types` runs in `precision`.
@@ -123,7 +97,7 @@ TEST(GpuPrecision, ConvMatMulModelInF16) {
     // f16 storage rounds every weight and activation to 11 significant bits (relative step 2^-11 ~ 4.9e-4);
     // over a 36-term conv sum and a 512-term matmul that stays well inside 1e-2 abs + 1e-2 rel (measured 3.6e-4).
     auto compiled = core.compile_model(model, "GPU", kF16);
-    const double err = max_abs_error(core, model, compiled, 1e-2, 1e-2);
+    const double err = test::max_abs_error(core, model, compiled, 1e-2, 1e-2);
     std::printf("conv+matmul f16: max abs error vs REF %.3g\n", err);
     EXPECT_GT(err, 0.0);  // the hint took effect: f32 matches REF to ~1e-6, f16 does not
     expect_runtime_precision(compiled, model, {"Convolution", "MatMul", "Relu"}, "f16");
@@ -134,7 +108,7 @@ TEST(GpuPrecision, F32HintUnchanged) {
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto model = conv_matmul_model();
     auto compiled = core.compile_model(model, "GPU", {{"INFERENCE_PRECISION_HINT", "f32"}});
-    EXPECT_LT(max_abs_error(core, model, compiled, 1e-4, 1e-4), 1e-4);
+    EXPECT_LT(test::max_abs_error(core, model, compiled, 1e-4, 1e-4), 1e-4);
     expect_runtime_precision(compiled, model, {"Convolution", "MatMul", "Relu"}, "f32");
     for (const auto& n : compiled.get_runtime_model()->get_ordered_ops())
         EXPECT_NE(n->get_type_name(), "Convert") << "no Convert is inserted for f32";
@@ -146,7 +120,7 @@ TEST(GpuPrecision, ResnetLikeCnnInF16) {
     auto model = default_models::make_resnet_like_cnn();
     // Softmax probabilities in [0, 1] after ~10 f16 layers; measured max abs error 1.3e-4 (PoCL, seed default).
     auto compiled = core.compile_model(model, "GPU", kF16);
-    const double err = max_abs_error(core, model, compiled, 1e-2, 1e-2);
+    const double err = test::max_abs_error(core, model, compiled, 1e-2, 1e-2);
     std::printf("resnet-like CNN f16: max abs error vs REF %.3g\n", err);
     expect_runtime_precision(compiled, model,
                              {"Convolution", "MatMul", "Add", "Relu", "ReduceMean", "Softmax"}, "f16");
@@ -159,7 +133,7 @@ TEST(GpuPrecision, TransformerBlockInF16) {
     // Hidden states of magnitude ~1-4 through LayerNorm, attention and a Gelu MLP, all stored as f16: measured max
     // abs error 5.2e-3 (PoCL, seed default), the largest of the three models.
     auto compiled = core.compile_model(model, "GPU", kF16);
-    const double err = max_abs_error(core, model, compiled, 1e-2, 1e-2);
+    const double err = test::max_abs_error(core, model, compiled, 1e-2, 1e-2);
     std::printf("transformer block f16: max abs error vs REF %.3g\n", err);
     expect_runtime_precision(compiled, model,
                              {"MatMul", "MVN", "Softmax", "Gelu", "Add", "Multiply"}, "f16");
@@ -172,7 +146,7 @@ TEST(GpuPrecision, DisabledTransformationsStillConvertPrecision) {
     AnyMap props = kF16;
     props["DISABLE_TRANSFORMATIONS"] = true;
     auto compiled = core.compile_model(model, "GPU", props);
-    max_abs_error(core, model, compiled, 1e-2, 1e-2);
+    test::max_abs_error(core, model, compiled, 1e-2, 1e-2);
     expect_runtime_precision(compiled, model, {"Convolution", "MatMul", "Relu", "Add"}, "f16");
     for (const auto& n : compiled.get_runtime_model()->get_ordered_ops())
         EXPECT_EQ(n->get_type_name().rfind("Fused", 0), std::string::npos) << "nothing fused";

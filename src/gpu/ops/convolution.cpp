@@ -417,10 +417,10 @@ KernelLaunch gemm_launch(const Conv3d& g, const Block& b, element::Type type, co
 
 // The convolution as matmul_tiled, operands as gemm_launch's: the pointwise one as it is (`b.gemm`), another one
 // (implicit_gemm) with its input read through its taps, A the weights as stored (K x C * KD * KH * KW).
-KernelLaunch gemm_tiled_launch(const Conv3d& g, const Block& b, element::Type type) {
+KernelLaunch gemm_tiled_launch(const Conv3d& g, const Block& b, element::Type type, bool half) {
     const int64_t pixels = g.od * g.oh * g.ow, taps = g.in_channels * g.kd * g.kh * g.kw;
-    KernelLaunch l = matmul_tiled_launch(type, 0, KernelArg::input(1), KernelArg::input(0), g.out_channels, pixels,
-                                         taps, taps, 1, pixels, 1, static_cast<size_t>(g.batch * g.groups));
+    KernelLaunch l = matmul_tiled_launch(type, half, 0, KernelArg::input(1), KernelArg::input(0), g.out_channels,
+                                         pixels, taps, taps, 1, pixels, 1, static_cast<size_t>(g.batch * g.groups));
     if (g.groups > 1)
         l.options += " " + define("CONV_GROUPS", g.groups);
     if (b.gemm)
@@ -457,7 +457,7 @@ Validation ConvolutionOp::validate(const Node& node, const DeviceInfo&) const {
         const element::Type t = node.get_input_element_type(i);
         if (t != element::f32 && t != element::f16)
             return Validation::no("input " + std::to_string(i) + " is " + t.get_type_name() +
-                                  "; the OpenCL convolution supports f32 and f16 (f16 as storage, f32 compute)");
+                                  "; the OpenCL convolution supports f32 and f16");
     }
     if (node.get_output_element_type(0) != node.get_input_element_type(0))
         return Validation::no("the output type " + node.get_output_element_type(0).get_type_name() +
@@ -504,6 +504,7 @@ OpConfig ConvolutionOp::configure(const Node& node, const DeviceInfo& device) co
 OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const {
     const Conv3d g = geometry(node);
     OpConfig config;
+    bool half = false;  // matmul_tiled computing in half
     if (g.depthwise()) {
         const std::vector<DwPlan> plans = dw_candidates(g, device);
         config.launches.push_back(depthwise_launch(g, plans.at(std::min(index, plans.size() - 1)), device));
@@ -517,8 +518,9 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
         const std::vector<Block> blocks = block_candidates(g, pointwise(node, g), implicit_gemm(node, g), device);
         const Block b = blocks.at(std::min(index, blocks.size() - 1));
         if (b.gemm || b.tiled) {
-            config.launches.push_back(b.tiled ? gemm_tiled_launch(g, b, node.get_input_element_type(0))
-                                              : gemm_launch(g, b, node.get_input_element_type(0), device));
+            const element::Type type = node.get_input_element_type(0);
+            half = b.tiled && half_compute(type, device);
+            config.launches.push_back(b.tiled ? gemm_tiled_launch(g, b, type, half) : gemm_launch(g, b, type, device));
             config.constants.push_back(gemm_offsets(g));
             if (is_fused(node)) {
                 const auto channels = static_cast<size_t>(g.groups * g.out_channels);
@@ -534,7 +536,7 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
         config.impl_name = prefix(g) + "_" + b.name();
     }
     if (node.get_input_element_type(0) == element::f16)
-        config.impl_name += "_f16";
+        config.impl_name += half ? "_f16_half" : "_f16";
     if (is_fused(node)) {  // the bias is the last constant; bias (and residual) are the last kernel arguments
         KernelLaunch& l = config.launches.back();
         // matmul_panel: bias per kernel row

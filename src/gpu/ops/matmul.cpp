@@ -298,15 +298,19 @@ bool matmul_tiles_pay(const DeviceInfo& device) {
     return device.gpu_kernels && device.max_work_group_size >= kTileWorkItems;
 }
 
-KernelLaunch matmul_tiled_launch(element::Type type, size_t tile, const KernelArg& a, const KernelArg& b, int64_t M,
-                                 int64_t N, int64_t K, int64_t sa_m, int64_t sa_k, int64_t sb_k, int64_t sb_n,
-                                 size_t batches) {
+bool half_compute(element::Type type, const DeviceInfo& device) { return type == element::f16 && device.fp16; }
+
+KernelLaunch matmul_tiled_launch(element::Type type, bool half, size_t tile, const KernelArg& a, const KernelArg& b,
+                                 int64_t M, int64_t N, int64_t K, int64_t sa_m, int64_t sa_k, int64_t sb_k,
+                                 int64_t sb_n, size_t batches) {
     const Tile& t = kTiles[std::min(tile, std::size(kTiles) - 1)];
     auto i32 = [](int64_t x) { return KernelArg::scalar<cl_int>(static_cast<cl_int>(x)); };
     KernelLaunch l;
     l.source = "matmul";
     l.entry = "matmul_tiled";
     l.options = build_options(type, Variant{false, kRows, kVectors, false, tile + 1}, Geometry{});
+    if (half)
+        l.options += " " + define("HC", 1);
     l.args = {a, b, KernelArg::output(0), KernelArg::constant(0), i32(M), i32(N), i32(K),
               i32(sa_m), i32(sa_k), i32(sb_k), i32(sb_n)};
     l.local = {static_cast<size_t>(t.n / t.rn), static_cast<size_t>(t.m / t.rm), 1};
@@ -318,7 +322,7 @@ KernelLaunch matmul_tiled_launch(element::Type type, size_t tile, const KernelAr
 Validation MatMulOp::validate(const Node& node, const DeviceInfo&) const {
     const element::Type type = node.get_input_element_type(0);
     if (type != element::f32 && type != element::f16 && !is_integer(type))
-        return Validation::no("the OpenCL MatMul supports f32, f16 (as storage, f32 compute), i32 and i64, not " +
+        return Validation::no("the OpenCL MatMul supports f32, f16, i32 and i64, not " +
                               type.get_type_name());
     if (is_integer(type) && is_fused(node))
         return Validation::no("the fused bias + activation epilogue computes in f32: no integer FusedMatMul");
@@ -379,9 +383,10 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
     if (v.tile) {
         cfg.constants.push_back(batch_offsets(g.d, g.a.size, g.b.size, false));
         const KernelArg b_arg = b_as_stored(node, b_constant, cfg);
-        l = matmul_tiled_launch(type, v.tile - 1, KernelArg::input(0), b_arg, g.M, g.N, g.K, g.a.row, g.a.col,
-                                g.b.row, g.b.col, batches);
-        cfg.impl_name = "matmul_" + variant_name(v, g);
+        const bool half = half_compute(type, device);
+        l = matmul_tiled_launch(type, half, v.tile - 1, KernelArg::input(0), b_arg, g.M, g.N, g.K, g.a.row,
+                                g.a.col, g.b.row, g.b.col, batches);
+        cfg.impl_name = "matmul_" + variant_name(v, g) + (half ? "_half" : "");
     } else if (v.gemv) {
         cfg.constants.push_back(batch_offsets(g.d, g.a.size, g.b.size, false));
         const KernelArg b_arg = b_as_stored(node, b_constant, cfg);
