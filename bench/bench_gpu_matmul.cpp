@@ -270,6 +270,56 @@ BENCHMARK(BM_GpuMatMulPacking)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// f16 products n x n x n on matmul_tiled (the device presented as a GPU), computed in f32 (arg 0) or in half (1, where
+// the device has half arithmetic: cl_khr_fp16, or PoCL through OVCL_GPU_SPIR_CLANG, whose half is emulated and slow).
+// half_over_f32: the half run's GFLOP/s over the f32-compute run's of the same product in this run.
+void BM_GpuMatMulHalf(benchmark::State& state) {
+    const size_t n = static_cast<size_t>(state.range(0));
+    const bool half = state.range(1) != 0;
+    gpu::GpuEnv* e = bench::gpu_env();
+    if (!e || (half && !e->device.fp16)) {
+        state.SkipWithError(e ? "no half arithmetic (cl_khr_fp16) on this device" : "no OpenCL device");
+        return;
+    }
+    auto node = op::make("MatMul", {op::parameter(element::f16, Shape{n, n}), op::parameter(element::f16, Shape{n, n})},
+                         {{"transpose_a", "false"}, {"transpose_b", "false"}});
+    auto ramp_f16 = [n](float scale) {
+        const Tensor f = ramp({n, n}, scale);
+        Tensor h(element::f16, {n, n});
+        for (size_t i = 0; i < f.get_size(); ++i)
+            h.data<float16>()[i] = float16(f.data<float>()[i]);
+        return h;
+    };
+    const Tensor a = ramp_f16(0.01f), b = ramp_f16(0.02f);
+    const double flops = 2.0 * static_cast<double>(n) * n * n;
+    auto prepare = [&](bool in_half) {
+        gpu::DeviceInfo as = e->device;
+        as.gpu_kernels = true;  // matmul_tiled first, as on a GPU
+        as.fp16 = in_half;
+        auto d = bench::prepare_on_device(state, *node, {a, b}, std::nullopt, &as);
+        if (d)
+            d->run();  // the first launch compiles the work-group function for the local size
+        return d;
+    };
+    const auto d = prepare(half);
+    if (!d)
+        return;
+    double f32_rate = 0;
+    if (half) {
+        const auto f32 = prepare(false);
+        if (!f32)
+            return;
+        f32_rate = bench::baseline_gflops("f16 matmul f32 compute " + std::to_string(n), flops, [&] { f32->run(); });
+    }
+    const double gflops = bench::timed_loop(state, flops, [&] { d->run(); });
+    if (half)
+        state.counters["half_over_f32"] = gflops / f32_rate;
+    else
+        bench::store_baseline("f16 matmul f32 compute " + std::to_string(n), gflops);
+    state.SetLabel(d->config.impl_name);
+}
+BENCHMARK(BM_GpuMatMulHalf)->ArgsProduct({{1024, 2048}, {0, 1}})->Unit(benchmark::kMillisecond)->UseRealTime();
+
 void BM_HostRefMatMul(benchmark::State& state) {
     const Product p = make_product(static_cast<size_t>(state.range(0)), kVariable);
     EvalContext ctx;

@@ -73,13 +73,14 @@ void DeviceNode::run() const {
 }
 
 std::unique_ptr<DeviceNode> prepare_on_device(benchmark::State& state, const Node& node, const TensorVector& inputs,
-                                              std::optional<size_t> candidate) {
+                                              std::optional<size_t> candidate, const gpu::DeviceInfo* as) {
     gpu::GpuEnv* e = gpu_env();
     if (!e) {
         state.SkipWithError("no OpenCL device");
         return nullptr;
     }
-    const gpu::Validation v = gpu::validate_node(node, e->device);
+    const gpu::DeviceInfo& device = as ? *as : e->device;
+    const gpu::Validation v = gpu::validate_node(node, device);
     if (!v.supported) {
         state.SkipWithError(v.reason.c_str());
         return nullptr;
@@ -93,9 +94,9 @@ std::unique_ptr<DeviceNode> prepare_on_device(benchmark::State& state, const Nod
             state.SkipWithError((node.get_type_name() + " has no kernel candidates").c_str());
             return nullptr;
         }
-        d->config = tunable->configure_candidate(node, e->device, *candidate);
+        d->config = tunable->configure_candidate(node, device, *candidate);
     } else {
-        d->config = op->configure(node, e->device);
+        d->config = op->configure(node, device);
     }
     for (const Tensor& t : inputs)
         d->in.push_back(gpu::make_buffer(e->context, t.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,

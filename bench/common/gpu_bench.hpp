@@ -49,9 +49,11 @@ struct DeviceNode {
 /// Validates and configures `node` on gpu_env() and sets it up: every output and scratch buffer made, the
 /// inputs uploaded. Null, after state.SkipWithError(), when there is no device or the device refuses the
 /// node. `candidate`: the kernel selector's candidate of that index (tuning::TunableOp::configure_candidate)
-/// instead of the heuristic's pick.
+/// instead of the heuristic's pick. `as`: the device as the selector sees it (gpu_env()'s, its kernel choices or
+/// capabilities changed), instead of gpu_env()'s own.
 std::unique_ptr<DeviceNode> prepare_on_device(benchmark::State& state, const Node& node, const TensorVector& inputs,
-                                              std::optional<size_t> candidate = std::nullopt);
+                                              std::optional<size_t> candidate = std::nullopt,
+                                              const gpu::DeviceInfo* as = nullptr);
 
 /// Baseline rates (GFLOP/s) by key, kept for the process: a baseline benchmark stores its figure, the
 /// benchmark compared with it reads it. baseline_gflops() measures one (warm-up call, then timed calls

@@ -51,6 +51,11 @@ std::vector<DeviceInfo> enumerate_devices() {
             di.sub_buffers = di.platform_name.find("NVIDIA") == std::string::npos;
             const std::string ext = info<CL_DEVICE_EXTENSIONS, std::string>(d, di.name);
             di.fp16 = ext.find("cl_khr_fp16") != std::string::npos;
+            // OVCL_GPU_FP16=1: half arithmetic on a driver that compiles it without reporting cl_khr_fp16 (NVIDIA's
+            // since R551, per its release notes); a device that cannot fails to build matmul_tiled with HC=1.
+            const char* forced = std::getenv("OVCL_GPU_FP16");
+            if (forced && std::string(forced) == "1")
+                di.fp16 = true;
             const char* clang = std::getenv("OVCL_GPU_SPIR_CLANG");
             if (clang && *clang && ext.find("cl_khr_spir") != std::string::npos) {
                 di.spir_clang = clang;

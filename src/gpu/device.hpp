@@ -32,7 +32,8 @@ struct DeviceInfo {
     /// shared only by tensors alive at different times. False on NVIDIA's driver, which faults releasing a
     /// sub-buffer (docs/perf/nvidia_h100.md), unless GPU_SUB_BUFFERS (config.hpp) says otherwise for a compile.
     bool sub_buffers = true;
-    /// Half arithmetic (cl_khr_fp16): matmul_tiled computes f16 operations in half (matmul.hpp half_compute).
+    /// Half arithmetic (cl_khr_fp16, or OVCL_GPU_FP16=1 for a driver that has it without reporting it): matmul_tiled
+    /// computes f16 operations in half (matmul.hpp half_compute).
     bool fp16 = false;
     /// A clang that builds this device's programs into SPIR bitcode with cl_khr_fp16 declared (the environment's
     /// OVCL_GPU_SPIR_CLANG, on a device that takes SPIR binaries, cl_khr_spir: PoCL): fp16 is then true, so that the
