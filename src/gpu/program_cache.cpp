@@ -113,32 +113,37 @@ cl::Program ProgramCache::get(const std::string& stem, const std::string& option
     return m_programs.emplace(key, program).first->second;  // a racing build of the same key wins once
 }
 
+namespace {
+
+// Builds `program` for `device` with `options`; a failure throws OclError with the build log, `what` naming the
+// program.
+void build_or_throw(cl::Program& program, const DeviceInfo& device, const char* options, const std::string& what) {
+    const cl_int err = program.build(std::vector<cl::Device>{device.device}, options);
+    if (err != CL_SUCCESS) {
+        std::string log;
+        program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
+        check(err, "clBuildProgram", what + " on " + device.name + ":\n" + log);
+    }
+}
+
+}  // namespace
+
 cl::Program ProgramCache::build_from_source(const std::string& stem, const std::string& source,
                                             const std::string& options) {
+    const std::string label = ext::kernel_source_label(stem);
     cl_int err = CL_SUCCESS;
-    if (!m_device.spir_clang.empty()) {
-        const std::string label = ext::kernel_source_label(stem);
+    if (!m_device.spir_clang.empty()) {  // OVCL_GPU_SPIR_CLANG: clang's bitcode, the device's binary to build
         const auto bitcode = spir_from_source(m_device.spir_clang, source, options, label);
         std::vector<cl_int> status;
         cl::Program program(m_context, {m_device.device}, cl::Program::Binaries{bitcode}, &status, &err);
         check(err, "clCreateProgramWithBinary", label + " as SPIR (OVCL_GPU_SPIR_CLANG) on " + m_device.name);
-        err = program.build(std::vector<cl::Device>{m_device.device}, spir_build_options());
-        if (err != CL_SUCCESS) {
-            std::string log;
-            program.getBuildInfo(m_device.device, CL_PROGRAM_BUILD_LOG, &log);
-            check(err, "clBuildProgram", label + " as SPIR (OVCL_GPU_SPIR_CLANG) on " + m_device.name + ":\n" + log);
-        }
+        build_or_throw(program, m_device, spir_build_options(),
+                       label + " with options '" + options + "' as SPIR (OVCL_GPU_SPIR_CLANG)");
         return program;
     }
     cl::Program program(m_context, source, false, &err);
-    check(err, "clCreateProgramWithSource", ext::kernel_source_label(stem));
-    err = program.build(std::vector<cl::Device>{m_device.device}, options.c_str());
-    if (err != CL_SUCCESS) {
-        std::string log;
-        program.getBuildInfo(m_device.device, CL_PROGRAM_BUILD_LOG, &log);
-        check(err, "clBuildProgram",
-              ext::kernel_source_label(stem) + " with options '" + options + "' on " + m_device.name + ":\n" + log);
-    }
+    check(err, "clCreateProgramWithSource", label);
+    build_or_throw(program, m_device, options.c_str(), label + " with options '" + options + "'");
     return program;
 }
 
