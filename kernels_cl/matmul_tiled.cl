@@ -13,10 +13,11 @@
 // epilogue's (FUSED=1: bias per column of C, 2: per row, a pointwise convolution's output channel; RESIDUAL:
 // `residual` of C's shape, added after the bias).
 // -DHC=1 (with T=half, on devices with cl_khr_fp16): half compute. The tiles are staged as half (half the local
-// memory) and the TK products of a step are multiplied and summed in half (packed half FMAs where the device has
-// them); the steps' sums add up in f32, so the error does not grow with K, and the epilogue computes in f32 as
-// without it. Only operators and conversions touch half values: no half built-in functions, which NVIDIA's driver
-// and PoCL's SPIR path (OVCL_GPU_SPIR_CLANG, program_cache.cpp) lack.
+// memory) and the TK products of a step are multiplied and summed in half, two columns per half2 (packed half FMAs
+// where the device has them: RN is even); the steps' sums add up in f32, so the error grows with K only as the
+// steps' roundings do, and the epilogue computes in f32 as without it. Only operators and conversions touch half
+// values: no half built-in functions, which NVIDIA's driver and PoCL's SPIR path (OVCL_GPU_SPIR_CLANG,
+// program_cache.cpp) lack.
 #ifdef TM
 
 #if HC
@@ -100,45 +101,59 @@ __kernel __attribute__((reqd_work_group_size(TX, TY, 1))) void matmul_tiled(
             bs[kk][q] = j < N && k < K ? B_AT(k, j) : CZERO;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        {
 #if HC
-            // This step's sums in half, a * b + s contracted into one rounding (fma() has no half overload
-            // everywhere; the pragma holds in this block, whatever the epilogue set for the file).
+        {
+            // This step's sums in half, two columns per half2 (q = 2p, 2p + 1): a * b + s contracted into packed
+            // half FMAs where the device has them (fma() has no half overload everywhere; the pragma holds in this
+            // block, whatever the epilogue set for the file).
 #pragma OPENCL FP_CONTRACT ON
-            half step[RM][RN];
+            half2 step[RM][RN / 2];
 #pragma unroll
             for (int r = 0; r < RM; ++r)
 #pragma unroll
-                for (int q = 0; q < RN; ++q)
-                    step[r][q] = CZERO;
-#define MAC(r, q) (step[r][q] += av[r] * bv[q])
-#else
-#define MAC(r, q) (acc[r][q] = fma(av[r], bv[q], acc[r][q]))
-#endif
+                for (int p = 0; p < RN / 2; ++p)
+                    step[r][p] = (half2)(CZERO);
 #pragma unroll
             for (int kk = 0; kk < TK; ++kk) {
-                CT av[RM], bv[RN];
+                half av[RM];
+                half2 bv[RN / 2];
 #pragma unroll
                 for (int r = 0; r < RM; ++r)
                     av[r] = as[kk][ty + r * TY];
 #pragma unroll
-                for (int q = 0; q < RN; ++q)
-                    bv[q] = bs[kk][tx + q * TX];
+                for (int p = 0; p < RN / 2; ++p)
+                    bv[p] = (half2)(bs[kk][tx + 2 * p * TX], bs[kk][tx + (2 * p + 1) * TX]);
 #pragma unroll
                 for (int r = 0; r < RM; ++r)
 #pragma unroll
-                    for (int q = 0; q < RN; ++q)
-                        MAC(r, q);
+                    for (int p = 0; p < RN / 2; ++p)
+                        step[r][p] += (half2)(av[r]) * bv[p];
             }
-#undef MAC
-#if HC
+#pragma unroll
+            for (int r = 0; r < RM; ++r)
+#pragma unroll
+                for (int p = 0; p < RN / 2; ++p) {
+                    acc[r][2 * p] += (float)step[r][p].s0;
+                    acc[r][2 * p + 1] += (float)step[r][p].s1;
+                }
+        }
+#else
+#pragma unroll
+        for (int kk = 0; kk < TK; ++kk) {
+            float av[RM], bv[RN];
+#pragma unroll
+            for (int r = 0; r < RM; ++r)
+                av[r] = as[kk][ty + r * TY];
+#pragma unroll
+            for (int q = 0; q < RN; ++q)
+                bv[q] = bs[kk][tx + q * TX];
 #pragma unroll
             for (int r = 0; r < RM; ++r)
 #pragma unroll
                 for (int q = 0; q < RN; ++q)
-                    acc[r][q] += (float)step[r][q];
-#endif
+                    acc[r][q] = fma(av[r], bv[q], acc[r][q]);
         }
+#endif
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 #if FUSED && RESIDUAL

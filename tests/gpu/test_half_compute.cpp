@@ -141,6 +141,23 @@ TEST_F(GpuHalfCompute, MatMulsOnTilesComputeInHalf) {
     run(matmul_f16({70, 150}, {150, 90}, false), "tiled_64x64", 3e-2, 1e-2);  // partial tiles along M, N and K
     run(matmul_f16({2, 33, 64}, {17, 64}, true), "tiled_64x64", 3e-2, 1e-2);  // a transposed Constant B, batches
     run(matmul_f16({64, 4096}, {4096, 64}, false), "tiled_64x64", 1e-1, 1e-2);
+    // The other tiles (8 and 2 columns per work-item: 4 and 1 half2 each) alike.
+    auto& env = *test::gpu_env();
+    const auto node = matmul_f16({70, 150}, {150, 90}, false);
+    const TensorVector inputs = test::node_inputs(*node, 12);
+    const Tensor want = test::run_host(node, inputs).at(0);
+    const auto names = tunable(*node).candidate_names(*node, half);
+    size_t tiles = 0;
+    for (size_t c = 0; c < names.size(); ++c) {
+        if (names[c].rfind("tiled_", 0) != 0)
+            continue;
+        ++tiles;
+        EXPECT_EQ(tunable(*node).configure_candidate(*node, half, c).impl_name, "matmul_" + names[c] + "_half");
+        const Tensor got =
+            gpu::tuning::run_candidate(*node, inputs, c, env.context, env.queue, *half_programs, half).at(0);
+        EXPECT_TENSOR_NEAR(got, want, 3e-2, 1e-2) << names[c];
+    }
+    EXPECT_EQ(tiles, 3u);
 }
 
 // 3x3 convolutions (pads, stride 2) on the tiles as implicit GEMMs, and a pointwise one as a GEMM: K = 9 C taps.
