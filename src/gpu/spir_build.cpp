@@ -55,9 +55,12 @@ std::vector<unsigned char> spir_from_source(const std::string& clang, const std:
         if (!(out << source) || !out.flush())
             raise<Exception>("OVCL_GPU_SPIR_CLANG: cannot write ", files.source, " for ", label);
     }
-    // The OpenCL build options are whitespace-separated words (-D NAME=value, -cl-...), as clang's cc1 takes them.
-    std::vector<std::string> args = {clang, "-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL1.2",
-                                     "-finclude-default-header", "-cl-ext=+cl_khr_fp16", "-O2", "-fgnu89-inline", "-emit-llvm-bc"};
+    // -fgnu89-inline: the kernels' plain `inline` helpers get definitions of their own (C99 `inline` has none, and
+    // calls an -O2 build leaves to them would not link in the device's kernel library). The OpenCL build options
+    // are whitespace-separated words (-D NAME=value, -cl-...), as clang's cc1 takes them.
+    std::vector<std::string> args = {clang,           "-cc1",           "-triple", "spir64-unknown-unknown",
+                                     "-cl-std=CL1.2", "-finclude-default-header", "-cl-ext=+cl_khr_fp16",
+                                     "-O2",           "-fgnu89-inline", "-emit-llvm-bc"};
     std::istringstream words(options);
     for (std::string w; words >> w;)
         args.push_back(w);
@@ -72,7 +75,8 @@ std::vector<unsigned char> spir_from_source(const std::string& clang, const std:
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, files.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
     pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, clang.c_str(), &actions, nullptr, argv.data(), environ);
+    // posix_spawnp: a bare name (clang-15) is looked up in PATH.
+    const int spawned = posix_spawnp(&pid, clang.c_str(), &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     if (spawned != 0)
         raise<Exception>("OVCL_GPU_SPIR_CLANG: cannot run '", clang, "' for ", label, ": ", std::strerror(spawned));

@@ -11,8 +11,9 @@
 namespace ovcl {
 namespace gpu {
 
-/// The SPIR bitcode of `source` built by `clang` (its path) with the OpenCL build `options` (-D, -cl-... flags);
-/// `label` names the kernel source in errors. Throws Exception with clang's diagnostics when it fails.
+/// The SPIR bitcode of `source` built by `clang` (a path, or a name looked up in PATH) with the OpenCL build
+/// `options` (-D, -cl-... flags); `label` names the kernel source in errors. Throws Exception with clang's
+/// diagnostics when it fails.
 std::vector<unsigned char> spir_from_source(const std::string& clang, const std::string& source,
                                             const std::string& options, const std::string& label);
 

@@ -71,11 +71,13 @@ std::shared_ptr<Node> matmul_f16(const Shape& a, const Shape& b, bool tb) {
                     {{"transpose_a", "false"}, {"transpose_b", tb ? "true" : "false"}});
 }
 
-std::shared_ptr<Node> conv_f16(const Shape& data, const Shape& filter, const std::string& stride) {
-    return op::make("Convolution",
-                    {op::parameter(element::f16, data), op::constant(test::random_tensor(element::f16, filter, -1, 1, 9))},
-                    {{"strides", stride + "," + stride}, {"dilations", "1,1"}, {"pads_begin", "1,1"},
-                     {"pads_end", "1,1"}, {"auto_pad", "explicit"}});
+// A Convolution of f16 data and weights, pads `pad` on every side.
+std::shared_ptr<Node> conv_f16(const Shape& data, const Shape& filter, const std::string& stride,
+                               const std::string& pad = "1") {
+    const auto weights = op::constant(test::random_tensor(element::f16, filter, -1, 1, 9));
+    return op::make("Convolution", {op::parameter(element::f16, data), weights},
+                    {{"strides", stride + "," + stride}, {"dilations", "1,1"}, {"pads_begin", pad + "," + pad},
+                     {"pads_end", pad + "," + pad}, {"auto_pad", "explicit"}});
 }
 
 // The test device presented as a GPU (matmul_tiled first), twice: `half` with half arithmetic (its programs through
@@ -95,8 +97,10 @@ protected:
         half = test::presented_as_gpu(env.device);
         f32 = half;
         f32.fp16 = false;
-        half.fp16 = true;
-        half.spir_clang = clang;
+        if (!env.device.fp16) {  // else half arithmetic of its own, or through OVCL_GPU_SPIR_CLANG already
+            half.fp16 = true;
+            half.spir_clang = clang;
+        }
         half_programs = std::make_shared<gpu::ProgramCache>(env.context, half);
     }
 
@@ -164,11 +168,7 @@ TEST_F(GpuHalfCompute, MatMulsOnTilesComputeInHalf) {
 TEST_F(GpuHalfCompute, ConvolutionsOnTilesComputeInHalf) {
     run(conv_f16({1, 16, 15, 17}, {24, 16, 3, 3}, "1"), "implicit_gemm_64x64", 3e-2, 1e-2);
     run(conv_f16({2, 32, 14, 14}, {40, 32, 3, 3}, "2"), "implicit_gemm_64x64", 3e-2, 1e-2);
-    const auto pointwise = op::make(
-        "Convolution",
-        {op::parameter(element::f16, Shape{1, 64, 12, 12}),
-         op::constant(test::random_tensor(element::f16, {48, 64, 1, 1}, -1, 1, 9))},
-        {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"}, {"auto_pad", "explicit"}});
+    const auto pointwise = conv_f16({1, 64, 12, 12}, {48, 64, 1, 1}, "1", "0");
     run(pointwise, "gemm_tiled_64x64", 3e-2, 1e-2);
 }
 
