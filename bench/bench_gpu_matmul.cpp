@@ -41,11 +41,16 @@ namespace {
 
 using bench::BM_CpuFmaPeak;
 
-Tensor ramp(const Shape& shape, float scale) {
-    Tensor t(element::f32, shape);
-    float* d = t.data<float>();
-    for (size_t i = 0; i < t.get_size(); ++i)
-        d[i] = scale * static_cast<float>(static_cast<int>(i % 17) - 8);
+// scale * (-8 .. 8), repeating; f32 or f16.
+Tensor ramp(const Shape& shape, float scale, element::Type type = element::f32) {
+    Tensor t(type, shape);
+    for (size_t i = 0; i < t.get_size(); ++i) {
+        const float v = scale * static_cast<float>(static_cast<int>(i % 17) - 8);
+        if (type == element::f16)
+            t.data<float16>()[i] = float16(v);
+        else
+            t.data<float>()[i] = v;
+    }
     return t;
 }
 
@@ -283,14 +288,7 @@ void BM_GpuMatMulHalf(benchmark::State& state) {
     }
     auto node = op::make("MatMul", {op::parameter(element::f16, Shape{n, n}), op::parameter(element::f16, Shape{n, n})},
                          {{"transpose_a", "false"}, {"transpose_b", "false"}});
-    auto ramp_f16 = [n](float scale) {
-        const Tensor f = ramp({n, n}, scale);
-        Tensor h(element::f16, {n, n});
-        for (size_t i = 0; i < f.get_size(); ++i)
-            h.data<float16>()[i] = float16(f.data<float>()[i]);
-        return h;
-    };
-    const Tensor a = ramp_f16(0.01f), b = ramp_f16(0.02f);
+    const Tensor a = ramp({n, n}, 0.01f, element::f16), b = ramp({n, n}, 0.02f, element::f16);
     const double flops = 2.0 * static_cast<double>(n) * n * n;
     auto prepare = [&](bool in_half) {
         gpu::DeviceInfo as = e->device;

@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "common/test_utils.hpp"
 #include "gpu_env.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/op_registry.hpp"
+#include "tuning.hpp"
 
 namespace ovcl {
 namespace test {
@@ -91,15 +93,32 @@ inline ::testing::AssertionResult gpu_matches_host(const std::shared_ptr<Node>& 
     return ::testing::AssertionSuccess();
 }
 
-/// Runs `compiled` (`model` on GPU) and `model` on REF with the same inputs in [-1, 1]; expects every output f32
-/// and within abs_tol + rel_tol * |ref|; returns the largest absolute difference.
+/// The kernel selector's view of `node`'s op (its candidates); throws when the op has none.
+inline const gpu::tuning::TunableOp& tunable(const Node& node) {
+    const auto* op = dynamic_cast<const gpu::tuning::TunableOp*>(gpu::find_gpu_op(node.get_type_name()));
+    if (!op)
+        throw std::runtime_error(node.get_type_name() + " is not tunable");
+    return *op;
+}
+
+/// The largest absolute difference between the elements of `a` and `b` (as f64).
+inline double max_abs_diff(const Tensor& a, const Tensor& b) {
+    const auto av = test::values(a), bv = test::values(b);
+    double worst = 0;
+    for (size_t i = 0; i < av.size() && i < bv.size(); ++i)
+        worst = std::max(worst, std::fabs(av[i] - bv[i]));
+    return worst;
+}
+
+/// Runs `compiled` (`model` on GPU) and `model` on REF with the same inputs in [-1, 1] (input i from seed + i);
+/// expects every output f32 and within abs_tol + rel_tol * |ref|; returns the largest absolute difference.
 inline double max_abs_error(Core& core, const std::shared_ptr<Model>& model, CompiledModel& compiled, double abs_tol,
-                            double rel_tol) {
+                            double rel_tol, uint32_t seed = 7) {
     auto gpu = compiled.create_infer_request();
     auto ref = core.compile_model(model, "REF").create_infer_request();
     for (size_t i = 0; i < model->inputs().size(); ++i) {
         const Output in = model->input(i);
-        auto t = test::random_tensor(in.get_element_type(), in.get_shape(), -1, 1, static_cast<uint32_t>(7 + i));
+        auto t = test::random_tensor(in.get_element_type(), in.get_shape(), -1, 1, seed + static_cast<uint32_t>(i));
         gpu.set_tensor(in, t);
         ref.set_tensor(in, t);
     }
@@ -110,9 +129,7 @@ inline double max_abs_error(Core& core, const std::shared_ptr<Model>& model, Com
         const Tensor g = gpu.get_output_tensor(i), r = ref.get_output_tensor(i);
         EXPECT_EQ(g.get_element_type(), element::f32);
         EXPECT_TENSOR_NEAR(g, r, abs_tol, rel_tol);
-        const auto gv = test::values(g), rv = test::values(r);
-        for (size_t k = 0; k < gv.size() && k < rv.size(); ++k)
-            worst = std::max(worst, std::fabs(gv[k] - rv[k]));
+        worst = std::max(worst, max_abs_diff(g, r));
     }
     return worst;
 }

@@ -53,18 +53,6 @@ std::string spir_clang_or_skip(const gpu::DeviceInfo& device, std::string& skip)
     return clang;
 }
 
-double max_abs_diff(const Tensor& a, const Tensor& b) {
-    const auto av = test::values(a), bv = test::values(b);
-    double worst = 0;
-    for (size_t i = 0; i < av.size() && i < bv.size(); ++i)
-        worst = std::max(worst, std::fabs(av[i] - bv[i]));
-    return worst;
-}
-
-const gpu::tuning::TunableOp& tunable(const Node& node) {
-    return dynamic_cast<const gpu::tuning::TunableOp&>(*gpu::find_gpu_op(node.get_type_name()));
-}
-
 std::shared_ptr<Node> matmul_f16(const Shape& a, const Shape& b, bool tb) {
     return op::make("MatMul",
                     {op::parameter(element::f16, a), op::constant(test::random_tensor(element::f16, b, -1, 1, 8))},
@@ -109,7 +97,7 @@ protected:
     void run(const std::shared_ptr<Node>& node, const std::string& name, double abs,
                                   double rel) {
         auto& env = *test::gpu_env();
-        const auto& op = tunable(*node);
+        const auto& op = test::tunable(*node);
         EXPECT_EQ(op.candidate_names(*node, half).at(0), name) << node->describe();
         const std::string impl = op.configure_candidate(*node, half, 0).impl_name;
         EXPECT_NE(impl.find(name), std::string::npos) << impl;
@@ -122,8 +110,8 @@ protected:
         const Tensor got_f32 =
             gpu::tuning::run_candidate(*node, inputs, 0, env.context, env.queue, *env.programs, f32).at(0);
         EXPECT_TENSOR_NEAR(got_half, want, abs, rel) << node->describe();
-        const double err_half = max_abs_diff(got_half, want), err_f32 = max_abs_diff(got_f32, want);
-        EXPECT_GT(max_abs_diff(got_half, got_f32), 0.0) << node->describe() << ": half arithmetic took effect";
+        const double err_half = test::max_abs_diff(got_half, want), err_f32 = test::max_abs_diff(got_f32, want);
+        EXPECT_GT(test::max_abs_diff(got_half, got_f32), 0.0) << node->describe() << ": half arithmetic took effect";
         std::printf("%s: max abs error vs host_ref, half compute %.3g, f32 compute %.3g\n", node->describe().c_str(),
                     err_half, err_f32);
     }
@@ -150,13 +138,13 @@ TEST_F(GpuHalfCompute, MatMulsOnTilesComputeInHalf) {
     const auto node = matmul_f16({70, 150}, {150, 90}, false);
     const TensorVector inputs = test::node_inputs(*node, 12);
     const Tensor want = test::run_host(node, inputs).at(0);
-    const auto names = tunable(*node).candidate_names(*node, half);
+    const auto names = test::tunable(*node).candidate_names(*node, half);
     size_t tiles = 0;
     for (size_t c = 0; c < names.size(); ++c) {
         if (names[c].rfind("tiled_", 0) != 0)
             continue;
         ++tiles;
-        EXPECT_EQ(tunable(*node).configure_candidate(*node, half, c).impl_name, "matmul_" + names[c] + "_half");
+        EXPECT_EQ(test::tunable(*node).configure_candidate(*node, half, c).impl_name, "matmul_" + names[c] + "_half");
         const Tensor got =
             gpu::tuning::run_candidate(*node, inputs, c, env.context, env.queue, *half_programs, half).at(0);
         EXPECT_TENSOR_NEAR(got, want, 3e-2, 1e-2) << names[c];
@@ -178,10 +166,10 @@ TEST_F(GpuHalfCompute, OnlyF16OnTilesComputesInHalf) {
     const auto f32_node = op::make("MatMul", {op::parameter(element::f32, Shape{70, 150}),
                                               op::constant(test::random_tensor(element::f32, {150, 90}, -1, 1, 8))},
                                    {{"transpose_a", "false"}, {"transpose_b", "false"}});
-    EXPECT_EQ(tunable(*f32_node).configure_candidate(*f32_node, half, 0).impl_name, "matmul_tiled_64x64");
+    EXPECT_EQ(test::tunable(*f32_node).configure_candidate(*f32_node, half, 0).impl_name, "matmul_tiled_64x64");
     const auto f16_node = matmul_f16({70, 150}, {150, 90}, false);
     const std::string cpu_impl =
-        tunable(*f16_node).configure_candidate(*f16_node, test::presented_as_cpu(half), 0).impl_name;
+        test::tunable(*f16_node).configure_candidate(*f16_node, test::presented_as_cpu(half), 0).impl_name;
     EXPECT_EQ(cpu_impl.find("_half"), std::string::npos) << cpu_impl;
 }
 

@@ -18,10 +18,6 @@ using namespace ovcl;
 
 namespace {
 
-const gpu::tuning::TunableOp& tunable(const Node& node) {
-    return dynamic_cast<const gpu::tuning::TunableOp&>(*gpu::find_gpu_op(node.get_type_name()));
-}
-
 std::shared_ptr<Node> matmul(const Shape& a, const Shape& b, bool ta, bool tb, bool b_const,
                              element::Type t = element::f32) {
     const Output bo = b_const ? Output(op::constant(test::random_tensor(t, b, -1, 1, 8)), 0)
@@ -60,7 +56,7 @@ protected:
     void expect_first_candidate(const std::shared_ptr<Node>& node, const std::string& name, double abs, double rel,
                                 uint32_t seed) {
         auto& env = *test::gpu_env();
-        const auto names = tunable(*node).candidate_names(*node, gpu);
+        const auto names = test::tunable(*node).candidate_names(*node, gpu);
         ASSERT_FALSE(names.empty());
         EXPECT_EQ(names[0], name) << node->describe();
         const TensorVector inputs = test::node_inputs(*node, seed);
@@ -85,12 +81,12 @@ TEST_F(GpuMatMulTiled, EveryTileMatchesHostRef) {
         fused_matmul(),
     };
     for (const auto& node : nodes) {
-        const auto names = tunable(*node).candidate_names(*node, gpu);
+        const auto names = test::tunable(*node).candidate_names(*node, gpu);
         ASSERT_GE(names.size(), 4u) << node->describe();
         const Shape& a = node->get_input_shape(0);
         const bool one_row = a[a.size() - 2] == 1;  // M (no A here is transposed with one row)
         EXPECT_EQ(names[one_row ? 1 : 0], "tiled_64x64") << node->describe() << ": the heuristic's pick on a GPU";
-        EXPECT_EQ(tunable(*node).candidate_names(*node, test::presented_as_cpu(env.device)).at(0).rfind("tiled", 0),
+        EXPECT_EQ(test::tunable(*node).candidate_names(*node, test::presented_as_cpu(env.device)).at(0).rfind("tiled", 0),
                   std::string::npos)
             << node->describe() << ": no tiles first on a CPU device";
         const TensorVector inputs = test::node_inputs(*node, 30);
@@ -141,7 +137,7 @@ TEST_F(GpuMatMulTiled, FewRowsOnGemv) {
         const bool f16 = node->get_output_element_type(0) == element::f16;
         // Sums of up to 1280 products in another order than host_ref's; f16 rounds the stored result.
         expect_first_candidate(node, name, f16 ? 2e-2 : 1e-4, f16 ? 2e-2 : 1e-4, seed++);
-        const auto cpu_names = tunable(*node).candidate_names(*node, test::presented_as_cpu(gpu));
+        const auto cpu_names = test::tunable(*node).candidate_names(*node, test::presented_as_cpu(gpu));
         EXPECT_EQ(std::count_if(cpu_names.begin(), cpu_names.end(),
                                 [](const std::string& n) { return n.rfind("gemv_", 0) == 0; }),
                   0)
@@ -157,7 +153,7 @@ TEST_F(GpuMatMulTiled, FewRowsOnGemv) {
     for (const auto& [node, name] : rows)
         expect_first_candidate(node, name, 1e-4, 1e-4, rows_seed++);
     const auto five_rows = matmul({5, 64}, {64, 40}, false, false, false);
-    EXPECT_EQ(tunable(*five_rows).candidate_names(*five_rows, gpu).at(0), "tiled_64x64");
+    EXPECT_EQ(test::tunable(*five_rows).candidate_names(*five_rows, gpu).at(0), "tiled_64x64");
 }
 
 TEST_F(GpuMatMulTiled, PointwiseConvolutionsOnTiles) {
@@ -247,7 +243,7 @@ TEST_F(GpuMatMulTiled, ConvolutionsAsImplicitGemm) {
     }
     // Depthwise convolutions keep their kernels (conv2d_dw_pixel on a GPU).
     const auto depthwise = conv({1, 8, 9, 9}, {8, 1, 1, 3, 3}, "1,1", "1,1", "1,1", "1,1");
-    EXPECT_EQ(tunable(*depthwise).candidate_names(*depthwise, gpu).at(0), "dw_pixel");
+    EXPECT_EQ(test::tunable(*depthwise).candidate_names(*depthwise, gpu).at(0), "dw_pixel");
 }
 
 // 3-D convolutions (NCDHW) on the implicit GEMM too, the depth one more axis of the taps: 3x3x3 with pads, strides,

@@ -26,15 +26,8 @@ namespace {
 
 constexpr const char* kMode = gpu::tuning::kProperty;
 
-const gpu::tuning::TunableOp& tunable(const Node& node) {
-    const auto* op = dynamic_cast<const gpu::tuning::TunableOp*>(gpu::find_gpu_op(node.get_type_name()));
-    if (!op)
-        throw std::runtime_error(node.get_type_name() + " is not tunable");
-    return *op;
-}
-
 std::vector<std::string> names_of(const Node& node) {
-    return tunable(node).candidate_names(node, test::gpu_env()->device);
+    return test::tunable(node).candidate_names(node, test::gpu_env()->device);
 }
 
 std::string device_key() {
@@ -188,7 +181,7 @@ TEST_F(GpuTuning, StoredChoicesAreApplied) {
     EXPECT_EQ(Counts::now().since(before).timed, 0u);
     const auto& device = test::gpu_env()->device;
     const auto impl = [&](const std::shared_ptr<Node>& n, size_t i) {
-        return tunable(*n).configure_candidate(*n, device, i).impl_name;
+        return test::tunable(*n).configure_candidate(*n, device, i).impl_name;
     };
     EXPECT_EQ(r.primitive.at("conv0"), impl(m_conv, conv_names.size() - 1));
     EXPECT_EQ(r.primitive.at("conv1"), impl(m_conv, conv_names.size() - 1));
@@ -311,7 +304,7 @@ TEST(GpuTuningCandidates, EveryCandidateMatchesHostRef) {
                       return n.rfind("gemm_", 0) == 0;
                   })) << node->describe() << ": a gemm_ candidate for pointwise convolutions only";
         EXPECT_EQ(gpu::find_gpu_op(node->get_type_name())->configure(*node, env.device).impl_name,
-                  tunable(*node).configure_candidate(*node, env.device, 0).impl_name)
+                  test::tunable(*node).configure_candidate(*node, env.device, 0).impl_name)
             << node->describe();
         const TensorVector inputs = test::node_inputs(*node, 20);
         const Tensor want = test::run_host(node, inputs).at(0);
