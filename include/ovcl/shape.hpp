@@ -25,7 +25,11 @@ using Strides = std::vector<size_t>;
 /// An index per axis.
 using Coordinate = std::vector<size_t>;
 
-size_t shape_size(const Shape& s);              ///< product of extents (1 for a scalar)
+/// Product of extents (1 for a scalar). Throws InvalidArgument when it exceeds INT64_MAX: no tensor
+/// holds that many elements, and kernels index with signed 64-bit integers.
+size_t shape_size(const Shape& s);
+/// shape_size(s) * element_bytes, with the same limit on the byte count.
+size_t shape_byte_size(const Shape& s, size_t element_bytes);
 Strides row_major_strides(const Shape& s);      ///< element strides of a dense C-order layout
 std::ostream& operator<<(std::ostream& os, const Shape& s);
 

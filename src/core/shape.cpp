@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <sstream>
 
 #include "ovcl/except.hpp"
@@ -14,11 +15,35 @@ std::string Shape::to_string() const {
     return os.str();
 }
 
-size_t shape_size(const Shape& s) {
-    size_t n = 1;
+namespace {
+constexpr uint64_t kMaxCount = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+
+// The product of the extents and `factor`, or UINT64_MAX when it leaves [0, INT64_MAX]. An empty
+// shape (an extent of 0) has no elements whatever the other extents are.
+uint64_t checked_product(const Shape& s, uint64_t factor) {
+    if (std::find(s.begin(), s.end(), size_t{0}) != s.end())
+        return 0;
+    uint64_t n = factor;
     for (size_t d : s)
-        n *= d;
+        if (__builtin_mul_overflow(n, static_cast<uint64_t>(d), &n) || n > kMaxCount)
+            return std::numeric_limits<uint64_t>::max();
     return n;
+}
+}  // namespace
+
+size_t shape_size(const Shape& s) {
+    const uint64_t n = checked_product(s, 1);
+    if (n > kMaxCount)
+        raise<InvalidArgument>("shape ", s, " has more elements than a tensor can hold (at most 2^63-1)");
+    return static_cast<size_t>(n);
+}
+
+size_t shape_byte_size(const Shape& s, size_t element_bytes) {
+    const uint64_t n = checked_product(s, element_bytes);
+    if (n > kMaxCount)
+        raise<InvalidArgument>("shape ", s, " of ", element_bytes, "-byte elements is larger than a tensor can be ",
+                               "(at most 2^63-1 bytes)");
+    return static_cast<size_t>(n);
 }
 
 Strides row_major_strides(const Shape& s) {

@@ -43,7 +43,7 @@ public:
     HostTensor(element::Type type, const Shape& shape) : m_type(type), m_shape(shape) {
         check_type(type);
         m_strides = dense_byte_strides(shape, type);
-        allocate(get_byte_size());
+        allocate(get_byte_size(), shape);
     }
     HostTensor(element::Type type, const Shape& shape, void* ptr, const Strides& strides)
         : m_type(type), m_shape(shape), m_ptr(ptr) {
@@ -60,23 +60,24 @@ public:
     const Strides& get_strides() const override { return m_strides; }
     void* data() override { return m_ptr; }
     void set_shape(const Shape& shape) override {
-        const size_t bytes = shape_size(shape) * m_type.size();
+        const size_t bytes = shape_byte_size(shape, m_type.size());
         if (!m_owned && bytes > get_byte_size())
             raise<InvalidArgument>("cannot grow a tensor over user memory from ", m_shape, " to ", shape);
         if (!is_continuous())
             raise<InvalidArgument>("cannot reshape a strided tensor of shape ", m_shape);
         if (bytes > m_capacity)
-            allocate(bytes);
+            allocate(bytes, shape);
         m_shape = shape;
         m_strides = dense_byte_strides(shape, m_type);
     }
 
 private:
-    void allocate(size_t bytes) {
+    void allocate(size_t bytes, const Shape& shape) {
         const size_t rounded = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
         void* p = std::aligned_alloc(64, rounded);
         if (!p)
-            raise<Exception>("out of host memory allocating ", bytes, " bytes");
+            raise<Exception>("out of host memory allocating a ", m_type, " tensor of shape ", shape, " (", bytes,
+                             " bytes)");
         m_owned.reset(p);
         m_ptr = p;
         m_capacity = bytes;

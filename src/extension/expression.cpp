@@ -1,8 +1,10 @@
 #include "expression.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <limits>
 
+#include "ovcl/detail/checked_math.hpp"
 #include "ovcl/except.hpp"
 
 namespace ovcl {
@@ -19,6 +21,10 @@ std::string Ref::text() const {
     }
     return s;
 }
+
+// How deeply an expression may nest (parentheses, unary minus, operands of operands): the parser and
+// the evaluator recurse that deep, and no launch geometry needs a tenth of it.
+constexpr int kMaxDepth = 200;
 
 // Recursive descent over the grammar
 //   expr  := term (('+' | '-') term)*
@@ -59,9 +65,23 @@ private:
         return false;
     }
     int add(Op op, int64_t value = 0, int a = -1, int b = -1) {
+        const int depth = 1 + std::max(a < 0 ? 0 : m_depth[static_cast<size_t>(a)],
+                                       b < 0 ? 0 : m_depth[static_cast<size_t>(b)]);
+        if (depth > kMaxDepth)
+            fail("it nests deeper than " + std::to_string(kMaxDepth) + " levels");
         m_e.m_items.push_back({op, value, a, b});
+        m_depth.push_back(depth);
         return static_cast<int>(m_e.m_items.size()) - 1;
     }
+    // Counts the parser's own recursion ('(' and unary '-'), which adds no items.
+    struct Nest {
+        explicit Nest(Parser& p) : m_p(p) {
+            if (++m_p.m_nesting > kMaxDepth)
+                m_p.fail("it nests deeper than " + std::to_string(kMaxDepth) + " levels");
+        }
+        ~Nest() { --m_p.m_nesting; }
+        Parser& m_p;
+    };
 
     int expr() {
         int left = term();
@@ -88,8 +108,10 @@ private:
         }
     }
     int unary() {
-        if (eat('-'))
+        if (eat('-')) {
+            const Nest nest(*this);
             return add(Op::NEG, 0, unary());
+        }
         return primary();
     }
     int primary() {
@@ -98,6 +120,7 @@ private:
             fail("expected a number, a name or '(' but the text ends");
         const char c = m_text[m_pos];
         if (eat('(')) {
+            const Nest nest(*this);
             const int inner = expr();
             if (!eat(')'))
                 fail("expected ')'");
@@ -158,6 +181,7 @@ private:
             m_pos = start;
             fail("unknown function '" + name + "' (min, max, ceil_div and round_up are known)");
         }
+        const Nest nest(*this);
         const int a = expr();
         if (!eat(','))
             fail("expected ',' between the two arguments of " + name);
@@ -208,6 +232,8 @@ private:
 
     const std::string& m_text;
     size_t m_pos = 0;
+    int m_nesting = 0;
+    std::vector<int> m_depth;  ///< per item: the height of its subtree
     Expression m_e;
 };
 
@@ -229,7 +255,7 @@ std::optional<int64_t> Expression::eval(int index, const Lookup& lookup) const {
         return lookup(m_refs[static_cast<size_t>(it.value)]);
     const auto a = eval(it.a, lookup);
     if (it.op == Item::Op::NEG)
-        return a ? std::optional<int64_t>(-*a) : std::nullopt;
+        return a ? std::optional<int64_t>(checked::neg(*a)) : std::nullopt;
     const auto b = eval(it.b, lookup);
     if (!a || !b)
         return std::nullopt;
@@ -238,16 +264,17 @@ std::optional<int64_t> Expression::eval(int index, const Lookup& lookup) const {
                          it.op == Item::Op::ROUND_UP;
     if (divides && y == 0)
         raise<Exception>("division by zero");
+    // Every operation is checked: a result that leaves int64 is an error, never a wrapped value.
     switch (it.op) {
-    case Item::Op::ADD: return x + y;
-    case Item::Op::SUB: return x - y;
-    case Item::Op::MUL: return x * y;
-    case Item::Op::DIV: return x / y;
-    case Item::Op::MOD: return x % y;
+    case Item::Op::ADD: return checked::add(x, y);
+    case Item::Op::SUB: return checked::sub(x, y);
+    case Item::Op::MUL: return checked::mul(x, y);
+    case Item::Op::DIV: return checked::div(x, y);
+    case Item::Op::MOD: return checked::mod(x, y);
     case Item::Op::MIN: return std::min(x, y);
     case Item::Op::MAX: return std::max(x, y);
-    case Item::Op::CEIL_DIV: return (x + y - 1) / y;
-    case Item::Op::ROUND_UP: return (x + y - 1) / y * y;
+    case Item::Op::CEIL_DIV: return checked::div(checked::sub(checked::add(x, y), int64_t{1}), y);
+    case Item::Op::ROUND_UP: return checked::mul(checked::div(checked::sub(checked::add(x, y), int64_t{1}), y), y);
     default: return std::nullopt;
     }
 }

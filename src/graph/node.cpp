@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdlib>
+#include <limits>
 
 #include "ovcl/op_registry.hpp"
 
@@ -231,6 +232,28 @@ const OpSpec& Node::spec() const {
     return *m_spec;
 }
 
+namespace {
+// A shape whose known extents already multiply past INT64_MAX can never be allocated or indexed:
+// refused here, naming the node, rather than wrapping in a size computed later.
+void check_element_count(const Node& node, size_t port, const PartialShape& shape) {
+    if (shape.rank_is_dynamic())
+        return;
+    uint64_t n = 1;
+    bool overflow = false;
+    for (size_t i = 0; i < shape.size(); ++i) {
+        const Dimension& d = shape[i];
+        if (d.get_max_length() == 0)
+            return;  // an empty tensor, whatever the other extents
+        const auto lo = static_cast<uint64_t>(d.get_min_length());
+        overflow = overflow || __builtin_mul_overflow(n, lo, &n) ||
+                   n > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+    }
+    if (overflow)
+        raise<ModelError>(node.describe(), ": output ", port, " has the shape ", shape,
+                          ", more elements than a tensor can hold (at most 2^63-1)");
+}
+}  // namespace
+
 void Node::validate_and_infer_types() {
     std::vector<InputInfo> in;
     in.reserve(m_inputs.size());
@@ -256,6 +279,7 @@ void Node::validate_and_infer_types() {
     }
     m_outputs.resize(out.size());
     for (size_t i = 0; i < out.size(); ++i) {
+        check_element_count(*this, i, out[i].shape);
         m_outputs[i].type = out[i].type;
         m_outputs[i].shape = out[i].shape;
     }

@@ -23,10 +23,20 @@ ISyncInferRequest::ISyncInferRequest(const std::shared_ptr<const ICompiledModel>
     : m_compiled_model(compiled_model) {
     if (!compiled_model)
         raise<InvalidArgument>("infer request: the compiled model is null");
-    for (const auto& in : get_inputs())
-        m_input_tensors.emplace_back(in.get_element_type(), initial_shape(in));
-    for (const auto& out : get_outputs())
-        m_output_tensors.emplace_back(out.get_element_type(), initial_shape(out));
+    // A port's tensor that cannot be allocated is named: "input 'x': out of host memory ...".
+    const auto allocate = [](const Output& port, const char* kind, size_t index) {
+        try {
+            return Tensor(port.get_element_type(), initial_shape(port));
+        } catch (const Exception& e) {
+            const auto& names = port.get_names();
+            raise<InvalidArgument>("infer request: ", kind, " ", index,
+                                   names.empty() ? std::string() : " '" + *names.begin() + "'", ": ", e.what());
+        }
+    };
+    for (size_t i = 0; i < get_inputs().size(); ++i)
+        m_input_tensors.push_back(allocate(get_inputs()[i], "input", i));
+    for (size_t i = 0; i < get_outputs().size(); ++i)
+        m_output_tensors.push_back(allocate(get_outputs()[i], "output", i));
 }
 
 Shape ISyncInferRequest::initial_shape(const Output& port) {

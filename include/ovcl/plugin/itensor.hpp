@@ -21,7 +21,7 @@ public:
     /// Host address of element 0; remote device-only tensors throw.
     virtual void* data() = 0;
     size_t get_size() const { return shape_size(get_shape()); }
-    size_t get_byte_size() const { return get_size() * get_element_type().size(); }
+    size_t get_byte_size() const { return shape_byte_size(get_shape(), get_element_type().size()); }
     bool is_continuous() const;
 };
 

@@ -96,9 +96,10 @@ PartialShape broadcast_unknown_target(const PartialShape& data, size_t target_ra
 
 Dimension times(const Dimension& d, int64_t n) {
     if (d.is_static())
-        return Dimension(d.get_length() * n);
+        return Dimension(checked::mul(d.get_length(), n));
     const int64_t max = d.get_max_length();
-    return Dimension(d.get_min_length() * n, max == Dimension::inf ? (n == 0 ? 0 : Dimension::inf) : max * n);
+    return Dimension(checked::mul(d.get_min_length(), n),
+                     max == Dimension::inf ? (n == 0 ? 0 : Dimension::inf) : checked::mul(max, n));
 }
 
 }  // namespace

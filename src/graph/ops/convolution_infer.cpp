@@ -107,7 +107,7 @@ std::optional<size_t> spatial_count(const Node& node, const PartialShape& data, 
 
 // Output extent of a forward window: floor((in + pads - dilated kernel) / stride) + 1.
 int64_t forward_extent(int64_t in, int64_t dk, int64_t s, int64_t pb, int64_t pe) {
-    return floor_div(in + pb + pe - dk, s) + 1;
+    return checked::add(floor_div(checked::sub(padded(in, pb, pe), dk), s), int64_t{1});
 }
 
 Dimension forward_dim(const Node& node, size_t axis, const Dimension& in, const Dimension& k, const ConvAttrs& a) {
@@ -119,9 +119,9 @@ Dimension forward_dim(const Node& node, size_t axis, const Dimension& in, const 
     const int64_t dk = dilated(k.get_length(), a.dilations[axis]);
     const bool expl = a.auto_pad == AutoPad::Explicit;
     const int64_t pb = expl ? a.pads_begin[axis] : 0, pe = expl ? a.pads_end[axis] : 0;
-    if (in.is_static() && in.get_length() + pb + pe < dk)
+    if (in.is_static() && padded(in.get_length(), pb, pe) < dk)
         raise<ModelError>(node.describe(), ": on spatial axis ", axis, " the dilated kernel (", dk,
-                          ") is larger than the padded input (", in.get_length() + pb + pe, ")");
+                          ") is larger than the padded input (", padded(in.get_length(), pb, pe), ")");
     return map_dim(in, [=](int64_t x) { return forward_extent(x, dk, s, pb, pe); });
 }
 
@@ -146,10 +146,10 @@ Outputs conv_like(const Node& node, const Inputs& in, bool grouped) {
         if (c_in.is_static() && g.is_static() && c_in.get_length() % g.get_length() != 0)
             raise<ModelError>(node.describe(), ": ", c_in, " input channels cannot be split into ", g, " groups");
         if (c_in.is_static() && g.is_static() && ci.is_static() &&
-            c_in.get_length() != g.get_length() * ci.get_length())
+            c_in.get_length() != checked::mul(g.get_length(), ci.get_length()))
             raise<ModelError>(node.describe(), ": data has ", c_in, " channels but the filter ", filter, " expects ",
                               g, " groups of ", ci);
-        c_out = g.is_static() && o.is_static() ? Dimension(g.get_length() * o.get_length()) : Dimension();
+        c_out = g.is_static() && o.is_static() ? Dimension(checked::mul(g.get_length(), o.get_length())) : Dimension();
     } else {
         if (!c_in.compatible(dim_or_dynamic(filter, 1)))
             raise<ModelError>(node.describe(), ": data has ", c_in, " channels but the filter ", filter, " expects ",
@@ -182,11 +182,12 @@ Window convolution_window(const Node& node, const Shape& data, const Shape& filt
             pe = a.pads_end[i];
         } else if (is_same(a.auto_pad)) {
             const int64_t out = ceil_div(x, s);
-            split_padding(a.auto_pad, std::max<int64_t>(0, (out - 1) * s + dk - x), pb, pe);
+            const int64_t span = checked::add(checked::mul(out - 1, s), dk);
+            split_padding(a.auto_pad, std::max<int64_t>(0, checked::sub(span, x)), pb, pe);
         }
-        if (x + pb + pe < dk)
+        if (padded(x, pb, pe) < dk)
             raise<ModelError>(node.describe(), ": on spatial axis ", i, " the dilated kernel (", dk,
-                              ") is larger than the padded input (", x + pb + pe, ")");
+                              ") is larger than the padded input (", padded(x, pb, pe), ")");
         w.kernel.push_back(k);
         w.pads_begin.push_back(pb);
         w.pads_end.push_back(pe);
@@ -211,7 +212,8 @@ Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
         const auto x = static_cast<int64_t>(data[2 + i]);
         const auto k = static_cast<int64_t>(filter[2 + i]);
         const int64_t s = a.strides[i], dk = dilated(k, a.dilations[i]), op = a.output_padding[i];
-        const int64_t full = s * (x - 1) + dk;  // extent of the unpadded transposed convolution
+        // extent of the unpadded transposed convolution
+        const int64_t full = checked::add(checked::mul(s, checked::sub(x, int64_t{1})), dk);
         int64_t pb = 0, pe = 0, out = 0;
         if (output_shape) {
             // The spec: given an output shape, pads are derived from it and auto_pad only says where an odd
@@ -219,7 +221,7 @@ Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
             out = (*output_shape)[i];
             if (out < 0)
                 raise<ModelError>(node.describe(), ": output_shape value ", out, " is negative");
-            const int64_t total = std::max<int64_t>(0, full - out + op);
+            const int64_t total = std::max<int64_t>(0, checked::add(checked::sub(full, out), op));
             if (a.auto_pad == AutoPad::SameUpper) {
                 pe = total / 2;
                 pb = total - pe;
@@ -232,7 +234,7 @@ Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
                 pb = a.pads_begin[i];
                 pe = a.pads_end[i];
             }
-            out = full - pb - pe + op;
+            out = checked::add(checked::sub(full, padded(0, pb, pe)), op);
             if (out < 1)
                 raise<ModelError>(node.describe(), ": spatial axis ", i, " would have output extent ", out);
         }
@@ -293,8 +295,9 @@ Outputs convolution_backprop_data(const Node& node, const Inputs& in) {
         }
         const bool expl = a.auto_pad == AutoPad::Explicit;
         const int64_t s = a.strides[i], dk = dilated(k.get_length(), a.dilations[i]);
-        const int64_t shift = dk - (expl ? a.pads_begin[i] + a.pads_end[i] : 0) + a.output_padding[i];
-        const auto f = [=](int64_t v) { return s * (v - 1) + shift; };
+        const int64_t shift =
+            checked::add(checked::sub(dk, expl ? padded(0, a.pads_begin[i], a.pads_end[i]) : 0), a.output_padding[i]);
+        const auto f = [=](int64_t v) { return checked::add(checked::mul(s, checked::sub(v, int64_t{1})), shift); };
         if (x.is_static() && f(x.get_length()) < 1)
             raise<ModelError>(node.describe(), ": spatial axis ", i, " would have output extent ", f(x.get_length()));
         out.push_back(map_dim(x, f));

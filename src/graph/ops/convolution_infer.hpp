@@ -29,11 +29,14 @@ struct Window {
     std::vector<int64_t> output;                ///< output spatial extents
 };
 
-/// Integer division rounding towards minus / plus infinity (b > 0).
-inline int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-inline int64_t ceil_div(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
-/// Extent of a kernel of k taps spaced d apart.
-inline int64_t dilated(int64_t k, int64_t d) { return (k - 1) * d + 1; }
+/// Integer division rounding towards minus / plus infinity (b > 0); neither can overflow.
+inline int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0 ? 1 : 0); }
+inline int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 && a > 0 ? 1 : 0); }
+/// Extent of a kernel of k taps spaced d apart. Extents from attributes can be anything an IR says,
+/// so the geometry's arithmetic is checked (checked_math.hpp): an overflow is a ModelError, not a wrap.
+inline int64_t dilated(int64_t k, int64_t d) { return checked::add(checked::mul(checked::sub(k, int64_t{1}), d), int64_t{1}); }
+/// in + pads_begin + pads_end, checked.
+inline int64_t padded(int64_t in, int64_t pb, int64_t pe) { return checked::add(checked::add(in, pb), pe); }
 
 /// Maps a dimension through a non-decreasing function of its extent (bounds map to bounds).
 template <typename F>

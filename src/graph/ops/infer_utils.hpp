@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "ovcl/detail/checked_math.hpp"
 #include "ovcl/except.hpp"
 #include "ovcl/node.hpp"
 #include "ovcl/op_registry.hpp"

@@ -24,9 +24,10 @@ E pick(const Node& node, const char* attr, const std::string& text, const std::p
 
 Dimension padded(const Dimension& d, int64_t pad) {
     if (d.is_static())
-        return Dimension(d.get_length() + pad);
+        return Dimension(checked::add(d.get_length(), pad));
     const auto max = d.get_max_length();
-    return Dimension(d.get_min_length() + pad, max == Dimension::inf ? Dimension::inf : max + pad);
+    return Dimension(checked::add(d.get_min_length(), pad),
+                     max == Dimension::inf ? Dimension::inf : checked::add(max, pad));
 }
 
 Dimension scaled(const Dimension& d, float scale) {

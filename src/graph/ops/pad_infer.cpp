@@ -53,10 +53,10 @@ void check_pads_fit(const Node& node, PadMode mode, size_t axis, int64_t dim, in
 
 Dimension padded(const Dimension& d, int64_t total) {
     if (d.is_static())
-        return Dimension(std::max<int64_t>(d.get_length() + total, 0));
+        return Dimension(std::max<int64_t>(checked::add(d.get_length(), total), 0));
     const int64_t max = d.get_max_length();
-    return Dimension(std::max<int64_t>(d.get_min_length() + total, 0),
-                     max == Dimension::inf ? Dimension::inf : std::max<int64_t>(max + total, 0));
+    return Dimension(std::max<int64_t>(checked::add(d.get_min_length(), total), 0),
+                     max == Dimension::inf ? Dimension::inf : std::max<int64_t>(checked::add(max, total), 0));
 }
 
 }  // namespace
@@ -102,7 +102,7 @@ Outputs pad(const Node& node, const Inputs& in) {
         if (begin && end) {
             if (d.is_static())
                 check_pads_fit(node, mode, a, d.get_length(), (*begin)[a], (*end)[a]);
-            out[a] = padded(d, (*begin)[a] + (*end)[a]);
+            out[a] = padded(d, checked::add((*begin)[a], (*end)[a]));
         } else {
             // Unknown pads only grow a dim in Pad-1; Pad-12 may crop it to anything.
             out[a] = node.get_version() < 12 ? Dimension(d.get_min_length(), Dimension::inf) : Dimension::dynamic();

@@ -45,9 +45,9 @@ bool is_same(AutoPad p) { return p == AutoPad::SameUpper || p == AutoPad::SameLo
 
 // Output extent of one axis. ceil_torch drops a last window that would start in the end padding.
 int64_t pool_extent(Rounding r, int64_t in, int64_t dk, int64_t s, int64_t pb, int64_t pe) {
-    const int64_t span = in + pb + pe - dk;
-    int64_t out = (r == Rounding::Floor ? floor_div(span, s) : ceil_div(span, s)) + 1;
-    if (r == Rounding::CeilTorch && out > 1 && (out - 1) * s >= in + pb)
+    const int64_t span = checked::sub(padded(in, pb, pe), dk);
+    int64_t out = checked::add(r == Rounding::Floor ? floor_div(span, s) : ceil_div(span, s), int64_t{1});
+    if (r == Rounding::CeilTorch && out > 1 && checked::mul(out - 1, s) >= checked::add(in, pb))
         --out;
     return out;
 }
@@ -59,7 +59,8 @@ void effective_pads(const PoolAttrs& a, size_t i, int64_t in, int64_t& pb, int64
         pe = a.pads_end[i];
     } else if (is_same(a.auto_pad)) {
         const int64_t dk = dilated(a.kernel[i], a.dilations[i]);
-        const int64_t total = std::max<int64_t>(0, (ceil_div(in, a.strides[i]) - 1) * a.strides[i] + dk - in);
+        const int64_t span = checked::add(checked::mul(ceil_div(in, a.strides[i]) - 1, a.strides[i]), dk);
+        const int64_t total = std::max<int64_t>(0, checked::sub(span, in));
         const int64_t small = total / 2;
         pb = a.auto_pad == AutoPad::SameUpper ? small : total - small;
         pe = total - pb;
@@ -70,9 +71,9 @@ void effective_pads(const PoolAttrs& a, size_t i, int64_t in, int64_t& pb, int64
 int64_t axis_extent(const Node& node, const PoolAttrs& a, size_t i, int64_t in, int64_t& pb, int64_t& pe) {
     effective_pads(a, i, in, pb, pe);
     const int64_t s = a.strides[i], dk = dilated(a.kernel[i], a.dilations[i]);
-    if (in + pb + pe < dk)
+    if (padded(in, pb, pe) < dk)
         raise<ModelError>(node.describe(), ": on spatial axis ", i, " the dilated kernel (", dk,
-                          ") is larger than the padded input (", in + pb + pe, ")");
+                          ") is larger than the padded input (", padded(in, pb, pe), ")");
     // The spec: same_upper / same_lower produce ceil(in / stride) whatever the rounding type.
     return is_same(a.auto_pad) ? ceil_div(in, s) : pool_extent(a.rounding, in, dk, s, pb, pe);
 }
