@@ -9,7 +9,10 @@
 #include <functional>
 #include <mutex>
 
+#include <unistd.h>
+
 #include "extension/extension_registry.hpp"
+#include "core/file_read.hpp"
 #include "model_cache.hpp"
 #include "ovcl/extension.hpp"
 #include "ovcl/ir.hpp"
@@ -244,7 +247,7 @@ Core::Core(const std::string& xml_config_file) : m_impl(std::make_shared<CoreImp
     if (xml.empty()) {
         const char* env = std::getenv("OVCL_PLUGINS_XML");
         xml = env && *env ? env : runtime_library_dir() + "/plugins.xml";
-        if (!std::ifstream(xml).good()) {
+        if (::access(xml.c_str(), R_OK) != 0) {  // no open: a FIFO must not block here
             if (env && *env)
                 raise<NotFound>("OVCL_PLUGINS_XML names ", xml, ", which cannot be read");
             return;  // no installed plugins: the application registers its own
@@ -380,8 +383,9 @@ void Core::register_plugin(const std::string& plugin, const std::string& device_
 }
 
 void Core::register_plugins(const std::string& xml_config_file) {
+    const std::string text = detail::read_regular_file(xml_config_file, detail::kMaxTextFileBytes, "plugins file");
     pugi::xml_document doc;
-    const pugi::xml_parse_result parsed = doc.load_file(xml_config_file.c_str());
+    const pugi::xml_parse_result parsed = doc.load_buffer(text.data(), text.size());
     if (!parsed)
         raise<InvalidArgument>("plugins file ", xml_config_file, ": ", parsed.description(), " at offset ",
                                parsed.offset);

@@ -3,13 +3,14 @@
 // sizes. docs/extensions.md is the reference. Every error names the file and the line of the
 // element at fault (pugixml gives byte offsets; they are turned into lines here).
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 
 #include <pugixml.hpp>
 
+#include "core/file_read.hpp"
 #include "expression.hpp"
 #include "extension_registry.hpp"
 #include "ovcl/except.hpp"
@@ -20,18 +21,30 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const std::string& path, bool& ok) {
+// True when `path` (symbolic links resolved) lies inside the folder `dir`.
+bool inside(const fs::path& path, const fs::path& dir) {
     std::error_code ec;
-    ok = false;
-    if (fs::is_directory(path, ec))
-        return "";
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return "";
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    ok = !in.bad();
-    return ss.str();
+    const fs::path root = fs::weakly_canonical(dir, ec);
+    if (ec || root.empty())
+        return false;
+    const auto [r, p] = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
+    return r == root.end() || (std::next(r) == root.end() && r->empty());  // "dir/" ends in an empty element
+}
+
+// A kernel source named by a config must stay inside the config's folder, so a config from elsewhere
+// cannot make the plugin read (and echo in a build log) an arbitrary file. Folders listed in
+// OVCL_KERNEL_SOURCE_DIRS (':'-separated) are allowed too: the way to share sources between configs
+// or to name them by an absolute path.
+bool allowed_source(const fs::path& resolved, const fs::path& config_dir) {
+    if (inside(resolved, config_dir))
+        return true;
+    const char* env = std::getenv("OVCL_KERNEL_SOURCE_DIRS");
+    std::istringstream dirs(env ? env : "");
+    std::string dir;
+    while (std::getline(dirs, dir, ':'))
+        if (!dir.empty() && fs::path(dir).is_absolute() && inside(resolved, dir))
+            return true;
+    return false;
 }
 
 class ConfigReader {
@@ -167,10 +180,22 @@ private:
             const std::string name = child.name();
             if (name == "Source") {
                 const std::string file = required(child, "filename");
-                const fs::path path = fs::path(m_path).parent_path() / file;
-                bool ok = false;
-                const std::string text = read_text(path.string(), ok);
-                if (!ok)
+                const fs::path dir = fs::absolute(fs::path(m_path)).parent_path();
+                const fs::path path = dir / file;
+                std::error_code ec;
+                const fs::path resolved = fs::weakly_canonical(path, ec);
+                if (ec || !allowed_source(resolved, dir))
+                    fail(child, "the kernel source '", file, "' is outside the config's folder ", dir.string(),
+                         " (OVCL_KERNEL_SOURCE_DIRS lists other folders that may hold kernel sources)");
+                std::string text;
+                bool found = false;
+                try {
+                    found = detail::read_regular_file_if_exists(resolved.string(), detail::kMaxTextFileBytes,
+                                                                "kernel source", text);
+                } catch (const Exception& e) {
+                    fail(child, "cannot read the kernel source '", file, "': ", e.what());
+                }
+                if (!found)
                     fail(child, "cannot read the kernel source '", file, "' (", path.string(), ")");
                 k.source += text + "\n";
                 k.source_name += (k.source_name.empty() ? "" : ", ") + path.string();
@@ -270,18 +295,15 @@ private:
 }  // namespace
 
 std::vector<OpExtension> read_kernel_config(const std::string& path) {
-    bool ok = false;
-    const std::string text = read_text(path, ok);
-    if (!ok)
+    std::string text;
+    if (!detail::read_regular_file_if_exists(path, detail::kMaxTextFileBytes, "kernel config file", text))
         raise<NotFound>(path, ": cannot read the kernel config file");
     return ConfigReader(path, text).read();
 }
 
 OpenCLKernel OpenCLKernel::from_file(const std::string& path, std::string entry) {
-    bool ok = false;
     OpenCLKernel k;
-    k.source = read_text(path, ok);
-    if (!ok)
+    if (!detail::read_regular_file_if_exists(path, detail::kMaxTextFileBytes, "kernel source", k.source))
         raise<NotFound>(path, ": cannot read the kernel source");
     k.source_name = path;
     k.entry = std::move(entry);

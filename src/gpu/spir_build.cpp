@@ -14,6 +14,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "core/file_read.hpp"
 #include "ovcl/except.hpp"
 
 extern char** environ;
@@ -23,9 +24,11 @@ namespace gpu {
 
 namespace {
 
+// clang's output files, written by this process; an absent one reads as empty.
 std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
+    std::string text;
+    ovcl::detail::read_regular_file_if_exists(path, ovcl::detail::kMaxProgramBinaryBytes, "SPIR build output", text);
+    return text;
 }
 
 // The temporary files of one build, removed with it.

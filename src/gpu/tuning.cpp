@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/file_read.hpp"
 #include "device_context.hpp"
 #include "gpu_env.hpp"
 #include "tuning_runner.hpp"
@@ -39,11 +40,11 @@ std::string shape_text(const PartialShape& s) {
 }
 
 json read_store(const std::string& path, bool& exists) {
-    std::ifstream in(path);
-    exists = static_cast<bool>(in);
+    std::string text;
+    exists = ovcl::detail::read_regular_file_if_exists(path, ovcl::detail::kMaxTextFileBytes, "tuning store", text);
     if (!exists)
         return json::object();
-    json j = json::parse(in);  // throws json::exception on malformed text
+    json j = json::parse(text);  // throws json::exception on malformed text
     if (!j.is_object() || j.value("format", 0) != kFormat || !j.contains("devices") || !j["devices"].is_object())
         throw std::runtime_error("not an ovcl tuning store of format " + std::to_string(kFormat));
     return j;

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <limits>
 
+#include "core/file_read.hpp"
 #include "ir_internal.hpp"
 
 namespace ovcl {
@@ -22,25 +23,20 @@ namespace {
 class MappedFile {
 public:
     explicit MappedFile(const std::string& path) {
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-            raise<Exception>("cannot open weights file '", path, "': ", std::strerror(errno));
-        struct stat st {};
-        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-            ::close(fd);
-            raise<Exception>("weights file '", path, "' is not a regular file");
+        ovcl::detail::FileHandle f;
+        try {
+            f = ovcl::detail::open_regular_file(path, std::numeric_limits<uint64_t>::max(), "weights file");
+        } catch (const NotFound& e) {
+            raise<Exception>("cannot open weights file '", path, "': ", e.what());
         }
-        m_size = static_cast<size_t>(st.st_size);
+        m_size = static_cast<size_t>(f.size());
         if (m_size > 0) {
             // Private and read-only: the file is never written, and a stray write faults loudly.
-            void* p = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, fd, 0);
+            void* p = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, f.fd(), 0);
             const int err = errno;
-            ::close(fd);
             if (p == MAP_FAILED)
                 raise<Exception>("cannot map weights file '", path, "': ", std::strerror(err));
             m_data = static_cast<char*>(p);
-        } else {
-            ::close(fd);
         }
     }
     ~MappedFile() {

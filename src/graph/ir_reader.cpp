@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/file_read.hpp"
 #include "extension/extension_registry.hpp"
 #include "ir_internal.hpp"
 #include "ovcl/ir.hpp"
@@ -374,17 +375,12 @@ private:
 }  // namespace
 
 std::shared_ptr<Model> read_model(const std::string& xml_path, const std::string& bin_path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(xml_path, ec))
-        raise<ModelError>(xml_path, ": is a directory, not a model file");
-    std::ifstream in(xml_path, std::ios::binary);
-    if (!in)
-        raise<ModelError>(xml_path, ": cannot open the model file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad())
-        raise<ModelError>(xml_path, ": cannot read the model file");
-    const std::string xml = text.str();
+    std::string xml;
+    try {
+        xml = ovcl::detail::read_regular_file(xml_path, ovcl::detail::kMaxModelXmlBytes, "model file");
+    } catch (const Exception& e) {
+        raise<ModelError>(e.what());
+    }
     const std::string bin = bin_path.empty() ? detail::bin_path_for(xml_path) : bin_path;
     return Reader(xml_path, detail::WeightsSource::from_file(bin)).read(xml.data(), xml.size());
 }

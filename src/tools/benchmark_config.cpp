@@ -1,20 +1,23 @@
 #include "tools/benchmark_config.hpp"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/file_read.hpp"
 #include "ovcl/except.hpp"
 
 namespace ovcl {
 namespace cli {
 
 AnyMap load_config(const std::string& file, const std::string& device) {
-    std::ifstream in(file);
-    if (!in)
-        raise<InvalidArgument>("-load_config ", file, ": cannot read the file");
+    std::string text;
+    try {
+        text = detail::read_regular_file(file, detail::kMaxTextFileBytes, "-load_config file");
+    } catch (const Exception& e) {
+        raise<InvalidArgument>("-load_config ", file, ": ", e.what());
+    }
     nlohmann::json doc;
     try {
-        doc = nlohmann::json::parse(in);
+        doc = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
         raise<InvalidArgument>("-load_config ", file, ": not JSON (", e.what(), ")");
     }

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <utility>
 
+#include "core/file_read.hpp"
 #include "ovcl/except.hpp"
 
 namespace ovcl {
@@ -278,20 +279,16 @@ Tensor parse(const std::string& bytes, const std::string& source) {
 
 Tensor read(const std::string& path) {
     std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status))
+    if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
         raise<InvalidArgument>(path, ": no such .npy file");
-    if (!std::filesystem::is_regular_file(status))
-        raise<InvalidArgument>(path, ": not a regular file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        raise<InvalidArgument>(path, ": cannot open the .npy file for reading");
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    in.seekg(0, std::ios::beg);
-    if (size < 0 || !in)
-        raise<InvalidArgument>(path, ": cannot determine the size of the .npy file");
-    return read_stream(in, static_cast<uint64_t>(size), path);
+    std::string bytes;
+    try {
+        bytes = detail::read_regular_file(path, detail::kMaxBlobFileBytes, ".npy file");
+    } catch (const Exception& e) {
+        raise<InvalidArgument>(e.what());
+    }
+    std::istringstream in(std::move(bytes));
+    return read_stream(in, static_cast<uint64_t>(in.str().size()), path);
 }
 
 std::string serialize(const Tensor& tensor) {
