@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
+#include <limits>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -13,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/file_read.hpp"
 #include "ovcl/tensor.hpp"
 
 namespace ovcl {
@@ -134,13 +137,26 @@ std::string model_hash(const Model& model) {
 }
 
 namespace {
-bool hash_file(Hasher& h, const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+// Streams the file through the hasher (weights can be gigabytes); false when it cannot be opened.
+bool hash_file(Hasher& h, const std::string& path, uint64_t max_bytes, const char* what) {
+    FileHandle f;
+    try {
+        f = open_regular_file(path, max_bytes, what);
+    } catch (const NotFound&) {
         return false;
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    h.add(bytes.str());
+    }
+    h.add(f.size());
+    std::vector<char> chunk(size_t(1) << 20);
+    uint64_t done = 0;
+    while (done < f.size()) {
+        const ssize_t n = ::read(f.fd(), chunk.data(), chunk.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            raise<InvalidArgument>(path, ": cannot read the ", what, " (it changed while it was read)");
+        h.add(std::string_view(chunk.data(), static_cast<size_t>(n)));
+        done += static_cast<uint64_t>(n);
+    }
     return true;
 }
 }  // namespace
@@ -148,7 +164,7 @@ bool hash_file(Hasher& h, const std::string& path) {
 std::string ir_files_hash(const std::string& xml_path, const std::string& bin_path) {
     Hasher h;
     h.add("ovcl-ir-files");
-    if (!hash_file(h, xml_path))
+    if (!hash_file(h, xml_path, kMaxModelXmlBytes, "model file"))
         raise<NotFound>("cannot read model file '", xml_path, "'");
     std::string bin = bin_path;
     if (bin.empty()) {
@@ -157,7 +173,7 @@ std::string ir_files_hash(const std::string& xml_path, const std::string& bin_pa
         bin = dot == std::string::npos || (slash != std::string::npos && dot < slash) ? xml_path + ".bin"
                                                                                        : xml_path.substr(0, dot) + ".bin";
     }
-    h.add(hash_file(h, bin) ? uint64_t(1) : uint64_t(0));  // a model without weights is not one with empty weights
+    h.add(hash_file(h, bin, std::numeric_limits<uint64_t>::max(), "weights file") ? uint64_t(1) : uint64_t(0));  // a model without weights is not one with empty weights
     return h.hex();
 }
 
@@ -171,11 +187,39 @@ ModelCache::ModelCache(std::string dir) : m_dir(std::move(dir)) {
 
 std::string ModelCache::path(const std::string& key) const { return m_dir + "/ovcl_model_" + key + ".blob"; }
 
+namespace {
+// Each entry starts with the key it was stored under, so a file copied, swapped or renamed into
+// another key's name is told apart from the entry for that key; the plugin's blob (with its own
+// CRC-32) follows. Layout: magic | u64 key size | key | blob.
+constexpr char kEntryMagic[8] = {'O', 'V', 'C', 'L', 'M', 'C', '0', '1'};
+
+uint64_t read_u64(const std::string& bytes, size_t at) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < 8; ++i)
+        v |= static_cast<uint64_t>(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
+    return v;
+}
+}  // namespace
+
 std::unique_ptr<std::istream> ModelCache::open(const std::string& key) const {
-    auto in = std::make_unique<std::ifstream>(path(key), std::ios::binary);
-    if (!*in)
+    std::string bytes;
+    try {
+        if (!read_regular_file_if_exists(path(key), kMaxBlobFileBytes, "model cache entry", bytes))
+            return nullptr;
+    } catch (const Exception&) {  // a FIFO, a device, a directory or an oversized file: never trusted
+        remove(key);
         return nullptr;
-    return in;
+    }
+    const size_t head = sizeof kEntryMagic + 8;
+    const bool ok = bytes.size() >= head && bytes.compare(0, sizeof kEntryMagic, kEntryMagic, sizeof kEntryMagic) == 0 &&
+                    read_u64(bytes, sizeof kEntryMagic) == key.size() && bytes.size() - head >= key.size() &&
+                    bytes.compare(head, key.size(), key) == 0;
+    if (!ok) {  // another key's entry, an older layout or garbage
+        remove(key);
+        return nullptr;
+    }
+    bytes.erase(0, head + key.size());
+    return std::make_unique<std::istringstream>(std::move(bytes));
 }
 
 bool ModelCache::store(const std::string& key, const std::function<void(std::ostream&)>& write) const {
@@ -190,6 +234,11 @@ bool ModelCache::store(const std::string& key, const std::function<void(std::ost
     try {
         std::ofstream out(tmp_path, std::ios::binary | std::ios::trunc);
         if (out) {
+            const uint64_t size = key.size();
+            char size_bytes[8];
+            for (size_t i = 0; i < 8; ++i)
+                size_bytes[i] = static_cast<char>((size >> (8 * i)) & 0xff);
+            out.write(kEntryMagic, sizeof kEntryMagic).write(size_bytes, 8).write(key.data(), static_cast<std::streamsize>(size));
             write(out);
             out.flush();
             ok = static_cast<bool>(out);

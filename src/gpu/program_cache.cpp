@@ -8,6 +8,8 @@
 #include <thread>
 #include <unistd.h>
 
+#include "core/file_read.hpp"
+#include "core/model_cache.hpp"
 #include "extension/extension_registry.hpp"
 #include "spir_build.hpp"
 
@@ -17,8 +19,26 @@ namespace gpu {
 const std::map<std::string, std::string>& embedded_kernel_sources();  // generated
 
 namespace {
-constexpr char kMagic[8] = {'O', 'V', 'C', 'L', 'B', 'I', 'N', '1'};
+// A program binary on disk: magic | u64 key size | key | u64 binary size | binary | 32 hex digits of
+// the hash of everything before them. The key names device, driver, source hash and options; the
+// checksum keeps flipped or truncated bytes away from the driver, which may crash on them.
+constexpr char kMagic[8] = {'O', 'V', 'C', 'L', 'B', 'I', 'N', '2'};
+constexpr size_t kChecksumSize = 32;
+
+std::string checksum(std::string_view bytes) { return ovcl::detail::Hasher().add(bytes).hex(); }
+
+void put_u64(std::string& out, uint64_t v) {
+    for (size_t i = 0; i < 8; ++i)
+        out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
 }
+
+uint64_t get_u64(const std::string& in, size_t at) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < 8; ++i)
+        v |= static_cast<uint64_t>(static_cast<unsigned char>(in[at + i])) << (8 * i);
+    return v;
+}
+}  // namespace
 
 std::string stable_hash(const std::string& text) {
     uint64_t h = 1469598103934665603ull;
@@ -39,14 +59,11 @@ std::string raw_kernel_source(const std::string& stem) {
     if (auto user = ext::kernel_source_for_stem(stem))  // an extension's kernel ("ext:<type>")
         return *user;
     const char* dir = std::getenv("OVCL_KERNELS_DIR");
-    if (dir && *dir) {
-        std::ifstream in(std::string(dir) + "/" + stem + ".cl");
-        if (in) {
-            std::ostringstream ss;
-            ss << in.rdbuf();
-            return ss.str();
-        }
-    }
+    std::string text;
+    if (dir && *dir &&
+        ovcl::detail::read_regular_file_if_exists(std::string(dir) + "/" + stem + ".cl", ovcl::detail::kMaxTextFileBytes,
+                                                  "kernel source (OVCL_KERNELS_DIR)", text))
+        return text;
     const auto& sources = embedded_kernel_sources();
     auto it = sources.find(stem);
     if (it == sources.end())
@@ -189,28 +206,47 @@ cl::Program ProgramCache::from_binary(const std::vector<unsigned char>& binary, 
 }
 
 cl::Program ProgramCache::load_binary(const std::string& path, const std::string& key, const std::string& options) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    std::string bytes;
+    try {
+        if (!ovcl::detail::read_regular_file_if_exists(
+                path, sizeof kMagic + 16 + key.size() + ovcl::detail::kMaxProgramBinaryBytes + kChecksumSize,
+                "program binary", bytes))
+            return {};
+    } catch (const Exception&) {  // a FIFO, a device, a directory, an oversized file: never trusted
+        std::remove(path.c_str());
         return {};
-    char magic[8];
-    uint64_t key_size = 0, bin_size = 0;
-    if (!in.read(magic, 8) || std::string(magic, 8) != std::string(kMagic, 8) ||
-        !in.read(reinterpret_cast<char*>(&key_size), 8) || key_size != key.size())
-        return {};
-    std::string stored_key(key_size, '\0');
-    if (!in.read(&stored_key[0], static_cast<std::streamsize>(key_size)) || stored_key != key ||
-        !in.read(reinterpret_cast<char*>(&bin_size), 8) || bin_size == 0 || bin_size > (1ull << 30))
-        return {};
-    std::vector<unsigned char> binary(bin_size);
-    if (!in.read(reinterpret_cast<char*>(binary.data()), static_cast<std::streamsize>(bin_size)))
-        return {};
-    return from_binary(binary, options);
+    }
+    const size_t key_at = sizeof kMagic + 8;
+    bool ok = bytes.size() >= key_at + key.size() + 8 + kChecksumSize &&
+              bytes.compare(0, sizeof kMagic, kMagic, sizeof kMagic) == 0 && get_u64(bytes, sizeof kMagic) == key.size() &&
+              bytes.compare(key_at, key.size(), key) == 0;
+    const size_t bin_at = key_at + key.size() + 8;
+    const uint64_t bin_size = ok ? get_u64(bytes, bin_at - 8) : 0;
+    ok = ok && bin_size > 0 && bin_size == bytes.size() - bin_at - kChecksumSize &&
+         bytes.compare(bin_at + bin_size, kChecksumSize, checksum(std::string_view(bytes).substr(0, bin_at + bin_size))) == 0;
+    cl::Program program;
+    if (ok)
+        program = from_binary(std::vector<unsigned char>(bytes.begin() + static_cast<std::ptrdiff_t>(bin_at),
+                                                         bytes.begin() + static_cast<std::ptrdiff_t>(bin_at + bin_size)),
+                              options);
+    if (!program()) {  // another key's file, an older layout, corrupt or refused by the driver: rebuilt and replaced
+        std::remove(path.c_str());
+        ++m_stats.rejected;
+    }
+    return program;
 }
 
 void ProgramCache::store_binary(const cl::Program& program, const std::string& path, const std::string& key) {
     std::vector<std::vector<unsigned char>> binaries;
-    if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) != CL_SUCCESS || binaries.size() != 1 || binaries[0].empty())
+    if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) != CL_SUCCESS || binaries.size() != 1 || binaries[0].empty() ||
+        binaries[0].size() > ovcl::detail::kMaxProgramBinaryBytes)
         return;  // the device gives no binary: nothing to cache
+    std::string bytes(kMagic, sizeof kMagic);
+    put_u64(bytes, key.size());
+    bytes += key;
+    put_u64(bytes, binaries[0].size());
+    bytes.append(reinterpret_cast<const char*>(binaries[0].data()), binaries[0].size());
+    bytes += checksum(bytes);
     // Write to a private temporary file and rename, so readers never see half a file.
     std::ostringstream tmp_name;
     // The pid too: forked processes share thread ids and addresses.
@@ -220,19 +256,15 @@ void ProgramCache::store_binary(const cl::Program& program, const std::string& p
         std::ofstream out(tmp_name.str(), std::ios::binary | std::ios::trunc);
         if (!out)
             return;  // an unwritable cache directory only costs the next start a rebuild
-        const uint64_t key_size = key.size(), bin_size = binaries[0].size();
-        out.write(kMagic, 8);
-        out.write(reinterpret_cast<const char*>(&key_size), 8);
-        out.write(key.data(), static_cast<std::streamsize>(key.size()));
-        out.write(reinterpret_cast<const char*>(&bin_size), 8);
-        out.write(reinterpret_cast<const char*>(binaries[0].data()), static_cast<std::streamsize>(bin_size));
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        out.close();
         if (!out) {
-            out.close();
             std::remove(tmp_name.str().c_str());
             return;
         }
     }
-    std::rename(tmp_name.str().c_str(), path.c_str());
+    if (std::rename(tmp_name.str().c_str(), path.c_str()) != 0)
+        std::remove(tmp_name.str().c_str());
 }
 
 }  // namespace gpu

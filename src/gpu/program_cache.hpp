@@ -46,6 +46,7 @@ public:
         std::atomic<size_t> from_disk{0};     ///< created from a cached binary
         std::atomic<size_t> memory_hits{0};
         std::atomic<size_t> from_blob{0};     ///< created from an imported model's binary (add)
+        std::atomic<size_t> rejected{0};      ///< cached binaries found corrupt, foreign or refused: removed
     };
     const Stats& stats() const { return m_stats; }
 
