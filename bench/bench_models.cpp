@@ -46,8 +46,10 @@ Ready prepare(int64_t which, const std::string& device) {
     Ready r{core().compile_model(make_model(which), device), {}};
     r.request = r.compiled.create_infer_request();
     std::mt19937 rng(1);
-    for (const Output& in : r.compiled.inputs())
-        r.request.set_tensor(in, cli::random_input(in.get_element_type(), in.get_shape(), rng));
+    for (const Output& in : r.compiled.inputs()) {
+        const std::string name = in.get_names().empty() ? "input" : in.get_any_name();
+        r.request.set_tensor(in, cli::random_input(in.get_element_type(), in.get_shape(), rng, name));
+    }
     r.request.infer();  // warm-up: PoCL compiles work-group functions at a kernel's first launch
     return r;
 }

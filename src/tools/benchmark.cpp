@@ -12,11 +12,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "ovcl/core.hpp"
 #include "runtime/trace.hpp"
 #include "tools/benchmark_config.hpp"
+#include "tools/cli_checks.hpp"
 #include "tools/benchmark_inputs.hpp"
 #include "tools/benchmark_options.hpp"
 #include "tools/benchmark_report.hpp"
@@ -124,7 +126,7 @@ AnyMap device_config(const BenchmarkOptions& opt) {
                   << ".\n";
     config.insert(enable_profiling(opt.counters_requested()));
     if (!opt.nstreams.empty())
-        config[num_streams.key] = opt.nstreams == "AUTO" ? Any(std::string("AUTO")) : Any(std::stoi(opt.nstreams));
+        config[num_streams.key] = opt.nstreams == "AUTO" ? Any(std::string("AUTO")) : Any(static_cast<int32_t>(std::stol(opt.nstreams)));
     if (!opt.infer_precision.empty())
         config[hint::inference_precision.key] = element::Type(precision_for(opt.infer_precision, opt.device));
     config.insert(file.begin(), file.end());
@@ -241,13 +243,13 @@ int benchmark(BenchmarkOptions opt) {
     print_ports("Model outputs:", loaded.model->outputs());
 
     step(7);
+    const std::optional<CacheWatch> cache = opt.cache_dir.empty() ? std::nullopt : std::optional<CacheWatch>(opt.cache_dir);
     t0 = Clock::now();
     CompiledModel compiled = core.compile_model(loaded.model, opt.device, config);
     const double compile_ms = ms_since(t0);
     info() << "Compile model took " << fixed2(compile_ms) << " ms\n";
-    if (!opt.cache_dir.empty())
-        info() << "Model cache: " << (compiled.get_property(loaded_from_cache) ? "loaded from " : "compiled into ")
-               << opt.cache_dir << "\n";
+    if (cache)
+        info() << "Model cache: " << cache->outcome(compiled) << "\n";
     report.add(Section::RESULTS, "compile model time (ms)", fixed2(compile_ms));
     print_device_memory(compiled, report);
 

@@ -203,7 +203,7 @@ PreparedInputs prepare_inputs(const OutputVector& inputs, const std::vector<std:
                 concrete.push_back(s.to_shape());
             }
             for (size_t r = 0; r < requests; ++r)
-                out.per_request[r].emplace_back(port, random_input(type, concrete[r % concrete.size()], rng));
+                out.per_request[r].emplace_back(port, random_input(type, concrete[r % concrete.size()], rng, name));
             line += "random (seed " + std::to_string(seed) + ")";
             if (shapes.size() > 0) {
                 line += ", tensor shapes";

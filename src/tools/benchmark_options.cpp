@@ -3,9 +3,10 @@
 #include <CLI/CLI.hpp>
 
 #include <cctype>
-#include <exception>
+#include <limits>
 
 #include "ovcl/except.hpp"
+#include "tools/cli_checks.hpp"
 
 namespace ovcl {
 namespace cli {
@@ -15,33 +16,19 @@ bool BenchmarkOptions::counters_requested() const {
 }
 
 namespace {
-
-/// A number > 0 (or >= 0), with a message that says so (CLI11's own prints the whole double range).
-CLI::Validator number_at_least(bool allow_zero) {
-    return CLI::Validator(
-        [allow_zero](std::string& text) -> std::string {
-            double v = 0;
-            size_t used = 0;
-            try {
-                v = std::stod(text, &used);
-            } catch (const std::exception&) {
-                used = 0;
-            }
-            if (used == 0 || used != text.size())
-                return "'" + text + "' is not a number";
-            if (v < 0 || (!allow_zero && v == 0))
-                return "'" + text + "' must be " + (allow_zero ? "0 or more" : "greater than 0");
-            return "";
-        },
-        allow_zero ? "NUMBER >= 0" : "NUMBER > 0");
-}
-
+// Ranges of the numeric flags: what an int32 property or a request count can hold, and a year of
+// benchmarking at most (a typo such as -t 1e300 must not run "forever").
+constexpr double kMaxRequests = 65536;
+constexpr double kMaxInt32 = std::numeric_limits<int32_t>::max();
+constexpr double kMaxIterations = 9007199254740992.0;  // 2^53: every integer up to it is exact in a double
+constexpr double kMaxSeconds = 365.0 * 24 * 3600;
 }  // namespace
 
 void add_benchmark_options(CLI::App& sub, BenchmarkOptions& opt) {
     // Long aliases are benchmark_app's (Python) long names, so its command lines work as written.
     sub.add_option("-m,--path_to_model", opt.model_path,
-                   "Model IR (.xml, with the .bin beside it); default: the embedded model (--model-default)");
+                   "Model IR (.xml, with the .bin beside it); default: the embedded model (--model-default)")
+        ->check(non_empty_path());
     sub.add_option("--model-default", opt.default_model, "Embedded model to run without -m")
         ->check(CLI::IsMember({"cnn", "transformer"}))
         ->capture_default_str();
@@ -52,18 +39,18 @@ void add_benchmark_options(CLI::App& sub, BenchmarkOptions& opt) {
         ->check(CLI::IsMember({"throughput", "tput", "cumulative_throughput", "ctput", "latency", "none"}));
     sub.add_option("--nireq,--number_infer_requests", opt.nireq,
                    "Number of infer requests; default: OPTIMAL_NUMBER_OF_INFER_REQUESTS of the compiled model")
-        ->check(number_at_least(false));
+        ->check(number_in(1, kMaxRequests, true));
     sub.add_option("--nstreams,--number_streams", opt.nstreams,
                    "NUM_STREAMS: a positive count or AUTO (with -hint none, as benchmark_app requires)");
     sub.add_option("--niter,--number_iterations", opt.niter,
                    "Number of iterations (aligned up to a multiple of -nireq in async mode); 0: compile only")
-        ->check(number_at_least(true));
+        ->check(number_in(0, kMaxIterations, true));
     sub.add_option("-t,--time", opt.time_s, "Time limit in seconds; default 60 when -niter is not given")
-        ->check(number_at_least(false));
+        ->check(number_in(1e-3, kMaxSeconds, false));
     sub.add_option("--api,--api_type", opt.api, "sync or async; default: sync for -hint latency, else async")
         ->check(CLI::IsMember({"sync", "async"}));
     sub.add_option("-b,--batch_size", opt.batch, "Batch size: dimension 0 of every input (the model is reshaped)")
-        ->check(number_at_least(false));
+        ->check(number_in(1, kMaxInt32, true));
     sub.add_option("--shape", opt.shape,
                    "Model input shapes: \"name[1,3,224,224],name2[1,4]\", or \"[1,3,224,224]\" for every input; "
                    "dynamic dimensions as ?, -1 or lo..hi");
@@ -73,7 +60,9 @@ void add_benchmark_options(CLI::App& sub, BenchmarkOptions& opt) {
     sub.add_option("-i,--paths_to_input", opt.inputs,
                    "Input data: [name:]file.npy[,file2.npy...] (repeatable; files go to the requests in turn); "
                    "inputs without files get seeded random values");
-    sub.add_option("--seed", opt.seed, "Seed of the random inputs")->capture_default_str();
+    sub.add_option("--seed", opt.seed, "Seed of the random inputs")
+        ->check(number_in(0, std::numeric_limits<uint32_t>::max(), true))
+        ->capture_default_str();
     sub.add_option("--infer_precision", opt.infer_precision,
                    "INFERENCE_PRECISION_HINT (f32, f16), or DEVICE:precision[,DEVICE:precision]");
     sub.add_flag("--pc,--perf_counts", opt.pc, "Print the per-op performance counters of every request");
@@ -106,10 +95,12 @@ void validate(BenchmarkOptions& opt) {
                 "-nstreams is a fine-tuning option: give it with -hint none (as benchmark_app "
                 "requires), not with ",
                 opt.hint.empty() ? std::string("the default hint") : "-hint " + opt.hint);
-        const bool is_count = opt.nstreams.find_first_not_of("0123456789") == std::string::npos &&
-                              opt.nstreams.find_first_not_of('0') != std::string::npos;
-        if (opt.nstreams != "AUTO" && !is_count)
-            raise<InvalidArgument>("-nstreams '", opt.nstreams, "': expected a positive count or AUTO");
+        const bool digits = !opt.nstreams.empty() && opt.nstreams.size() <= 10 &&
+                            opt.nstreams.find_first_not_of("0123456789") == std::string::npos;
+        const long long count = digits ? std::stoll(opt.nstreams) : 0;
+        if (opt.nstreams != "AUTO" && (count < 1 || count > kMaxRequests))
+            raise<InvalidArgument>("-nstreams '", opt.nstreams, "': expected AUTO or a count from 1 to ",
+                                   static_cast<int>(kMaxRequests));
     }
     if (opt.api.empty())
         opt.api = opt.hint == "latency" ? "sync" : "async";

@@ -7,12 +7,15 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
 
 #include "ovcl/core.hpp"
+#include "tools/cli_checks.hpp"
 #include "tools/commands.hpp"
 #include "tools/npy.hpp"
 #include "tools/preprocess_options.hpp"
@@ -118,6 +121,7 @@ int run(const RunOptions& opt) {
     if (!opt.cache_dir.empty())
         core.set_property({{cache_dir.key, opt.cache_dir}});
     const LoadedModel loaded = load_model(core, opt.model_path, opt.default_model);
+    const std::optional<CacheWatch> cache = opt.cache_dir.empty() ? std::nullopt : std::optional<CacheWatch>(opt.cache_dir);
     CompiledModel compiled = core.compile_model(apply_preprocess(loaded.model, opt.pre), opt.device);
     InferRequest request = compiled.create_infer_request();
 
@@ -145,15 +149,14 @@ int run(const RunOptions& opt) {
         if (ins[i].get_partial_shape().is_dynamic())
             raise<InvalidArgument>("input '", name, "' has the dynamic shape ", ins[i].get_partial_shape(),
                                    ": give its data with -i ", name, "=file.npy");
-        Tensor t = random_input(ins[i].get_element_type(), ins[i].get_shape(), rng);
+        Tensor t = random_input(ins[i].get_element_type(), ins[i].get_shape(), rng, name);
         request.set_tensor(ins[i], t);
         input_lines.push_back(name + ": " + describe(t.get_element_type(), t.get_shape()) + " random (seed " +
                               std::to_string(opt.seed) + ")");
     }
     std::cout << "Device: " << opt.device << "\nModel:  " << loaded.description << "\n";
-    if (!opt.cache_dir.empty())
-        std::cout << "Cache:  " << (compiled.get_property(loaded_from_cache) ? "loaded from " : "compiled into ")
-                  << opt.cache_dir << "\n";
+    if (cache)
+        std::cout << "Cache:  " << cache->outcome(compiled) << "\n";
     std::cout << "Inputs:\n";
     for (const std::string& line : input_lines)
         std::cout << "  " << line << "\n";
@@ -195,11 +198,14 @@ int run(const RunOptions& opt) {
 void add_run_command(CLI::App& app, Action& action) {
     auto opt = std::make_shared<RunOptions>();
     CLI::App* sub = app.add_subcommand("run", "Run one inference and write the outputs as .npy files");
-    sub->add_option("-m,--model", opt->model_path, "Model IR (.xml, with the .bin beside it); default: embedded");
+    sub->add_option("-m,--model", opt->model_path, "Model IR (.xml, with the .bin beside it); default: embedded")
+        ->check(non_empty_path());
     sub->add_option("-d,--device", opt->device, "Device name")->capture_default_str();
     sub->add_option("-i,--input", opt->inputs, "NAME=file.npy for an input (repeatable); others are random");
     sub->add_option("--cache_dir", opt->cache_dir, "CACHE_DIR: compiled models are cached there and reused");
-    sub->add_option("--seed", opt->seed, "Seed of the random inputs")->capture_default_str();
+    sub->add_option("--seed", opt->seed, "Seed of the random inputs")
+        ->check(number_in(0, std::numeric_limits<uint32_t>::max(), true))
+        ->capture_default_str();
     sub->add_option("-o,--output-dir", opt->out_dir, "Directory for <output name>.npy")->capture_default_str();
     sub->add_option("--model-default", opt->default_model, "Embedded model to run without -m")
         ->check(CLI::IsMember({"cnn", "transformer"}))

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
 #include <sstream>
 
 #include "ovcl/except.hpp"
@@ -138,8 +139,10 @@ std::vector<float> parse_floats(const std::string& text, const char* flag) {
         } catch (const std::exception&) {
             used = 0;
         }
-        if (item.empty() || used != item.size())
+        if (item.empty() || used != item.size() || std::isnan(f))
             raise<InvalidArgument>(flag, ": '", item, "' is not a number (in '", text, "')");
+        if (!std::isfinite(f))
+            raise<InvalidArgument>(flag, ": '", item, "' is not a finite number (in '", text, "')");
         v.push_back(f);
     }
     if (v.empty())

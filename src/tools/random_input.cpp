@@ -1,12 +1,18 @@
 #include "tools/random_input.hpp"
 
+#include <string>
 #include <type_traits>
 
 namespace ovcl {
 namespace cli {
 
-Tensor random_input(element::Type type, const Shape& shape, std::mt19937& rng) {
-    Tensor t(type, shape);
+Tensor random_input(element::Type type, const Shape& shape, std::mt19937& rng, const std::string& name) {
+    Tensor t;
+    try {
+        t = Tensor(type, shape);
+    } catch (const Exception& e) {
+        raise<InvalidArgument>("input '", name, "': ", e.what());
+    }
     dispatch_type(type, [&](auto tag) {
         using E = decltype(tag);
         auto* d = static_cast<E*>(t.data());
