@@ -12,8 +12,10 @@ AnyMap load_config(const std::string& file, const std::string& device) {
     std::string text;
     try {
         text = detail::read_regular_file(file, detail::kMaxTextFileBytes, "-load_config file");
+    } catch (const NotFound&) {
+        raise<InvalidArgument>("-load_config ", file, ": cannot read the file");
     } catch (const Exception& e) {
-        raise<InvalidArgument>("-load_config ", file, ": ", e.what());
+        raise<InvalidArgument>("-load_config ", e.what());  // "<file>: is a FIFO, ..."
     }
     nlohmann::json doc;
     try {
