@@ -72,24 +72,27 @@ FileHandle open_regular_file(const std::string& path, uint64_t max_bytes, const 
     return f;
 }
 
+void read_exactly(const FileHandle& f, char* buf, size_t n, const std::string& path, const std::string& what) {
+    size_t done = 0;
+    while (done < n) {
+        const ssize_t got = ::read(f.fd(), buf + done, n - done);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            const int err = errno;
+            raise<InvalidArgument>(path, ": cannot read the ", what, ": ", std::strerror(err));
+        }
+        if (got == 0)
+            raise<InvalidArgument>(path, ": the ", what, " shrank while it was read (", done, " of ", n, " bytes)");
+        done += static_cast<size_t>(got);
+    }
+}
+
 namespace {
 
 std::string read_all(const FileHandle& f, const std::string& path, uint64_t max_bytes, const std::string& what) {
     std::string out(static_cast<size_t>(f.size()), '\0');
-    size_t done = 0;
-    while (done < out.size()) {
-        const ssize_t n = ::read(f.fd(), &out[done], out.size() - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            const int err = errno;
-            raise<InvalidArgument>(path, ": cannot read the ", what, ": ", std::strerror(err));
-        }
-        if (n == 0)
-            raise<InvalidArgument>(path, ": the ", what, " shrank while it was read (", done, " of ", out.size(),
-                                   " bytes)");
-        done += static_cast<size_t>(n);
-    }
+    read_exactly(f, out.data(), out.size(), path, what);
     char extra;
     ssize_t n;
     while ((n = ::read(f.fd(), &extra, 1)) < 0 && errno == EINTR) {

@@ -40,6 +40,10 @@ private:
 /// it is not a regular file or is too large.
 FileHandle open_regular_file(const std::string& path, uint64_t max_bytes, const std::string& what);
 
+/// Reads exactly `n` bytes of the open file into `buf`, retrying interrupted reads; a read error or
+/// an early end of file (the file shrank since it was opened) is an InvalidArgument naming the file.
+void read_exactly(const FileHandle& f, char* buf, size_t n, const std::string& path, const std::string& what);
+
 /// The whole content of a regular file of at most `max_bytes` (open_regular_file's checks); a
 /// file that grows while it is read is refused rather than followed.
 std::string read_regular_file(const std::string& path, uint64_t max_bytes, const std::string& what);

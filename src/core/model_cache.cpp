@@ -2,14 +2,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
-#include <cerrno>
-#include <limits>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <sstream>
 #include <thread>
 #include <unordered_map>
@@ -17,6 +17,7 @@
 
 #include "core/file_read.hpp"
 #include "ovcl/tensor.hpp"
+#include "runtime/blob_format.hpp"
 
 namespace ovcl {
 namespace detail {
@@ -147,15 +148,11 @@ bool hash_file(Hasher& h, const std::string& path, uint64_t max_bytes, const cha
     }
     h.add(f.size());
     std::vector<char> chunk(size_t(1) << 20);
-    uint64_t done = 0;
-    while (done < f.size()) {
-        const ssize_t n = ::read(f.fd(), chunk.data(), chunk.size());
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            raise<InvalidArgument>(path, ": cannot read the ", what, " (it changed while it was read)");
-        h.add(std::string_view(chunk.data(), static_cast<size_t>(n)));
-        done += static_cast<uint64_t>(n);
+    for (uint64_t left = f.size(); left > 0;) {
+        const size_t n = static_cast<size_t>(std::min<uint64_t>(left, chunk.size()));
+        read_exactly(f, chunk.data(), n, path, what);
+        h.add(std::string_view(chunk.data(), n));
+        left -= n;
     }
     return true;
 }
@@ -173,7 +170,9 @@ std::string ir_files_hash(const std::string& xml_path, const std::string& bin_pa
         bin = dot == std::string::npos || (slash != std::string::npos && dot < slash) ? xml_path + ".bin"
                                                                                        : xml_path.substr(0, dot) + ".bin";
     }
-    h.add(hash_file(h, bin, std::numeric_limits<uint64_t>::max(), "weights file") ? uint64_t(1) : uint64_t(0));  // a model without weights is not one with empty weights
+    // A model without weights is not one with empty weights.
+    const bool has_bin = hash_file(h, bin, std::numeric_limits<uint64_t>::max(), "weights file");
+    h.add(has_bin ? uint64_t(1) : uint64_t(0));
     return h.hex();
 }
 
@@ -190,14 +189,18 @@ std::string ModelCache::path(const std::string& key) const { return m_dir + "/ov
 namespace {
 // Each entry starts with the key it was stored under, so a file copied, swapped or renamed into
 // another key's name is told apart from the entry for that key; the plugin's blob (with its own
-// CRC-32) follows. Layout: magic | u64 key size | key | blob.
-constexpr char kEntryMagic[8] = {'O', 'V', 'C', 'L', 'M', 'C', '0', '1'};
+// CRC-32) follows. Layout: magic | key as blob::ByteWriter::bytes (u64 size, bytes) | blob.
+constexpr std::string_view kEntryMagic{"OVCLMC01", 8};
 
-uint64_t read_u64(const std::string& bytes, size_t at) {
-    uint64_t v = 0;
-    for (size_t i = 0; i < 8; ++i)
-        v |= static_cast<uint64_t>(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
-    return v;
+// The key an entry was stored under, or "" for a file of another layout.
+std::string_view stored_key(std::string_view bytes) {
+    if (bytes.substr(0, kEntryMagic.size()) != kEntryMagic)
+        return {};
+    try {
+        return blob::ByteReader(bytes.substr(kEntryMagic.size()), "model cache entry").bytes();
+    } catch (const InvalidArgument&) {
+        return {};
+    }
 }
 }  // namespace
 
@@ -210,15 +213,11 @@ std::unique_ptr<std::istream> ModelCache::open(const std::string& key) const {
         remove(key);
         return nullptr;
     }
-    const size_t head = sizeof kEntryMagic + 8;
-    const bool ok = bytes.size() >= head && bytes.compare(0, sizeof kEntryMagic, kEntryMagic, sizeof kEntryMagic) == 0 &&
-                    read_u64(bytes, sizeof kEntryMagic) == key.size() && bytes.size() - head >= key.size() &&
-                    bytes.compare(head, key.size(), key) == 0;
-    if (!ok) {  // another key's entry, an older layout or garbage
+    if (stored_key(bytes) != key) {  // another key's entry, an older layout or garbage
         remove(key);
         return nullptr;
     }
-    bytes.erase(0, head + key.size());
+    bytes.erase(0, kEntryMagic.size() + 8 + key.size());
     return std::make_unique<std::istringstream>(std::move(bytes));
 }
 
@@ -234,11 +233,10 @@ bool ModelCache::store(const std::string& key, const std::function<void(std::ost
     try {
         std::ofstream out(tmp_path, std::ios::binary | std::ios::trunc);
         if (out) {
-            const uint64_t size = key.size();
-            char size_bytes[8];
-            for (size_t i = 0; i < 8; ++i)
-                size_bytes[i] = static_cast<char>((size >> (8 * i)) & 0xff);
-            out.write(kEntryMagic, sizeof kEntryMagic).write(size_bytes, 8).write(key.data(), static_cast<std::streamsize>(size));
+            blob::ByteWriter head;
+            head.bytes(key);
+            const std::string head_bytes = std::string(kEntryMagic) + head.take();
+            out.write(head_bytes.data(), static_cast<std::streamsize>(head_bytes.size()));
             write(out);
             out.flush();
             ok = static_cast<bool>(out);

@@ -11,6 +11,7 @@
 #include "core/file_read.hpp"
 #include "core/model_cache.hpp"
 #include "extension/extension_registry.hpp"
+#include "runtime/blob_format.hpp"
 #include "spir_build.hpp"
 
 namespace ovcl {
@@ -19,24 +20,31 @@ namespace gpu {
 const std::map<std::string, std::string>& embedded_kernel_sources();  // generated
 
 namespace {
-// A program binary on disk: magic | u64 key size | key | u64 binary size | binary | 32 hex digits of
-// the hash of everything before them. The key names device, driver, source hash and options; the
-// checksum keeps flipped or truncated bytes away from the driver, which may crash on them.
-constexpr char kMagic[8] = {'O', 'V', 'C', 'L', 'B', 'I', 'N', '2'};
+// A program binary on disk: magic | key | binary | 32 hex digits of the hash of everything before
+// them, key and binary as blob::ByteWriter::bytes (u64 size, bytes). The key names device, driver,
+// source hash and options; the checksum keeps flipped or truncated bytes away from the driver,
+// which may crash on them.
+constexpr std::string_view kMagic{"OVCLBIN2", 8};
 constexpr size_t kChecksumSize = 32;
 
 std::string checksum(std::string_view bytes) { return ovcl::detail::Hasher().add(bytes).hex(); }
 
-void put_u64(std::string& out, uint64_t v) {
-    for (size_t i = 0; i < 8; ++i)
-        out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
-
-uint64_t get_u64(const std::string& in, size_t at) {
-    uint64_t v = 0;
-    for (size_t i = 0; i < 8; ++i)
-        v |= static_cast<uint64_t>(static_cast<unsigned char>(in[at + i])) << (8 * i);
-    return v;
+// The binary stored under `key` in a file's bytes; empty when the file is not that, intact.
+std::string_view stored_binary(std::string_view bytes, const std::string& key) {
+    if (bytes.size() < kMagic.size() + kChecksumSize || bytes.substr(0, kMagic.size()) != kMagic)
+        return {};
+    const std::string_view body = bytes.substr(0, bytes.size() - kChecksumSize);
+    if (bytes.substr(body.size()) != checksum(body))
+        return {};
+    try {
+        blob::ByteReader r(body.substr(kMagic.size()), "program binary");
+        if (r.bytes() != key)
+            return {};
+        const std::string_view binary = r.bytes();
+        return r.at_end() ? binary : std::string_view();
+    } catch (const InvalidArgument&) {
+        return {};
+    }
 }
 }  // namespace
 
@@ -209,26 +217,17 @@ cl::Program ProgramCache::load_binary(const std::string& path, const std::string
     std::string bytes;
     try {
         if (!ovcl::detail::read_regular_file_if_exists(
-                path, sizeof kMagic + 16 + key.size() + ovcl::detail::kMaxProgramBinaryBytes + kChecksumSize,
+                path, kMagic.size() + 16 + key.size() + ovcl::detail::kMaxProgramBinaryBytes + kChecksumSize,
                 "program binary", bytes))
             return {};
     } catch (const Exception&) {  // a FIFO, a device, a directory, an oversized file: never trusted
         std::remove(path.c_str());
         return {};
     }
-    const size_t key_at = sizeof kMagic + 8;
-    bool ok = bytes.size() >= key_at + key.size() + 8 + kChecksumSize &&
-              bytes.compare(0, sizeof kMagic, kMagic, sizeof kMagic) == 0 && get_u64(bytes, sizeof kMagic) == key.size() &&
-              bytes.compare(key_at, key.size(), key) == 0;
-    const size_t bin_at = key_at + key.size() + 8;
-    const uint64_t bin_size = ok ? get_u64(bytes, bin_at - 8) : 0;
-    ok = ok && bin_size > 0 && bin_size == bytes.size() - bin_at - kChecksumSize &&
-         bytes.compare(bin_at + bin_size, kChecksumSize, checksum(std::string_view(bytes).substr(0, bin_at + bin_size))) == 0;
+    const std::string_view binary = stored_binary(bytes, key);
     cl::Program program;
-    if (ok)
-        program = from_binary(std::vector<unsigned char>(bytes.begin() + static_cast<std::ptrdiff_t>(bin_at),
-                                                         bytes.begin() + static_cast<std::ptrdiff_t>(bin_at + bin_size)),
-                              options);
+    if (!binary.empty())
+        program = from_binary(std::vector<unsigned char>(binary.begin(), binary.end()), options);
     if (!program()) {  // another key's file, an older layout, corrupt or refused by the driver: rebuilt and replaced
         std::remove(path.c_str());
         ++m_stats.rejected;
@@ -241,11 +240,10 @@ void ProgramCache::store_binary(const cl::Program& program, const std::string& p
     if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) != CL_SUCCESS || binaries.size() != 1 || binaries[0].empty() ||
         binaries[0].size() > ovcl::detail::kMaxProgramBinaryBytes)
         return;  // the device gives no binary: nothing to cache
-    std::string bytes(kMagic, sizeof kMagic);
-    put_u64(bytes, key.size());
-    bytes += key;
-    put_u64(bytes, binaries[0].size());
-    bytes.append(reinterpret_cast<const char*>(binaries[0].data()), binaries[0].size());
+    blob::ByteWriter body;
+    body.bytes(key);
+    body.bytes(std::string_view(reinterpret_cast<const char*>(binaries[0].data()), binaries[0].size()));
+    std::string bytes = std::string(kMagic) + body.take();
     bytes += checksum(bytes);
     // Write to a private temporary file and rename, so readers never see half a file.
     std::ostringstream tmp_name;

@@ -23,7 +23,7 @@ ISyncInferRequest::ISyncInferRequest(const std::shared_ptr<const ICompiledModel>
     : m_compiled_model(compiled_model) {
     if (!compiled_model)
         raise<InvalidArgument>("infer request: the compiled model is null");
-    // A port's tensor that cannot be allocated is named: "input 'x': out of host memory ...".
+    // A port's tensor that cannot be allocated is named: "input 0 'x': out of host memory ...".
     const auto allocate = [](const Output& port, const char* kind, size_t index) {
         try {
             return Tensor(port.get_element_type(), initial_shape(port));

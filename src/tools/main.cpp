@@ -21,12 +21,10 @@ LoadedModel load_model(Core& core, const std::string& path, const std::string& d
         auto model = default_models::make(default_name);
         return {model, "embedded default '" + default_name + "' (" + model->get_friendly_name() + ")"};
     }
-    // Checked here so the message names the file even when the reader would say less.
+    // A missing file is said plainly here; what is not a regular file the reader refuses, naming it.
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
         raise<NotFound>(path, ": model file does not exist");
-    if (std::filesystem::is_directory(path, ec))
-        raise<InvalidArgument>(path, ": is a directory, not a model file");
     return {core.read_model(path), path};
 }
 
