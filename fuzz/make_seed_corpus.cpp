@@ -3,6 +3,9 @@
 //                        for, and the IR of the models built in code (default_models, the
 //                        behaviour-test models), each as xml + NUL + bin (fuzz_harness.hpp)
 //   <out>/import_model/  the same models compiled on REF and exported (import_model blobs)
+//   <out>/kernel_config/ the custom-kernel configs of tests/data/extension/
+//   <out>/expression/    expressions of the forms docs/extensions.md describes
+//   <out>/program_file/  program-binary files as the GPU plugin's cache writes them
 // Usage: ovcl_fuzz_seed_corpus <tests/data/ir> <out>
 #include <algorithm>
 #include <cctype>
@@ -18,6 +21,7 @@
 
 #include "common/models.hpp"
 #include "fuzz_harness.hpp"
+#include "fuzz_program_file_harness.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/ir.hpp"
 #include "tools/default_models.hpp"
@@ -76,6 +80,29 @@ std::string weights_for(const std::string& xml) {
     return bin;
 }
 
+/// Seeds of the extension and program-file targets, which need no model.
+void write_small_seeds(const fs::path& data_dir, const fs::path& out_dir) {
+    fs::create_directories(out_dir / "kernel_config");
+    for (const auto& entry : fs::directory_iterator(data_dir.parent_path() / "extension"))
+        if (entry.path().extension() == ".xml")
+            write_file(out_dir / "kernel_config" / entry.path().filename(), read_file(entry.path()));
+
+    fs::create_directories(out_dir / "expression");
+    const char* expressions[] = {"round_up(out0.size, 64)", "64", "in0.d0 * in0.d1, ceil_div(in0.d2, 4)",
+                                 "-(in1.rank - 1) % 3", "max(min(axis, in0.rank), 0) / 2",
+                                 "out0.d3 + in0.size * (in1.d0 - 7)"};
+    int n = 0;
+    for (const char* e : expressions)
+        write_file(out_dir / "expression" / ("seed" + std::to_string(n++)), e);
+
+    fs::create_directories(out_dir / "program_file");
+    const std::string binaries[] = {"", "\x7f" "ELF binary", std::string(300, static_cast<char>(0xab))};
+    n = 0;
+    for (const auto& b : binaries)
+        write_file(out_dir / "program_file" / ("seed" + std::to_string(n++)),
+                   ovcl::gpu::encode_program_file(ovcl::fuzz::kFuzzProgramKey, b));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -86,6 +113,7 @@ int main(int argc, char** argv) {
     const fs::path data_dir = argv[1], out_dir = argv[2];
     fs::create_directories(out_dir / "ir_reader");
     fs::create_directories(out_dir / "import_model");
+    write_small_seeds(data_dir, out_dir);
 
     std::vector<std::pair<std::string, std::shared_ptr<ovcl::Model>>> models;
     for (const auto& entry : fs::directory_iterator(data_dir)) {

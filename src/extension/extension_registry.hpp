@@ -38,6 +38,10 @@ struct Registered {
 /// InvalidArgument naming the op and where it was declared.
 std::shared_ptr<const Registered> compile_extension(const OpExtension& extension);
 
+/// read_kernel_config on a config's text: `path` names it in messages and its folder is where
+/// kernel sources are looked up (the fuzzer feeds text without writing a file per input).
+std::vector<OpExtension> parse_kernel_config(const std::string& path, const std::string& text);
+
 /// The registered extension of `type`, or null.
 std::shared_ptr<const Registered> find_registered(const std::string& type);
 

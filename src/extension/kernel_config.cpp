@@ -298,8 +298,14 @@ std::vector<OpExtension> read_kernel_config(const std::string& path) {
     std::string text;
     if (!detail::read_regular_file_if_exists(path, detail::kMaxTextFileBytes, "kernel config file", text))
         raise<NotFound>(path, ": cannot read the kernel config file");
+    return ext::parse_kernel_config(path, text);
+}
+
+namespace ext {
+std::vector<OpExtension> parse_kernel_config(const std::string& path, const std::string& text) {
     return ConfigReader(path, text).read();
 }
+}  // namespace ext
 
 OpenCLKernel OpenCLKernel::from_file(const std::string& path, std::string entry) {
     OpenCLKernel k;

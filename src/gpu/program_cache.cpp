@@ -9,44 +9,14 @@
 #include <unistd.h>
 
 #include "core/file_read.hpp"
-#include "core/model_cache.hpp"
 #include "extension/extension_registry.hpp"
-#include "runtime/blob_format.hpp"
+#include "program_file.hpp"
 #include "spir_build.hpp"
 
 namespace ovcl {
 namespace gpu {
 
 const std::map<std::string, std::string>& embedded_kernel_sources();  // generated
-
-namespace {
-// A program binary on disk: magic | key | binary | 32 hex digits of the hash of everything before
-// them, key and binary as blob::ByteWriter::bytes (u64 size, bytes). The key names device, driver,
-// source hash and options; the checksum keeps flipped or truncated bytes away from the driver,
-// which may crash on them.
-constexpr std::string_view kMagic{"OVCLBIN2", 8};
-constexpr size_t kChecksumSize = 32;
-
-std::string checksum(std::string_view bytes) { return ovcl::detail::Hasher().add(bytes).hex(); }
-
-// The binary stored under `key` in a file's bytes; empty when the file is not that, intact.
-std::string_view stored_binary(std::string_view bytes, const std::string& key) {
-    if (bytes.size() < kMagic.size() + kChecksumSize || bytes.substr(0, kMagic.size()) != kMagic)
-        return {};
-    const std::string_view body = bytes.substr(0, bytes.size() - kChecksumSize);
-    if (bytes.substr(body.size()) != checksum(body))
-        return {};
-    try {
-        blob::ByteReader r(body.substr(kMagic.size()), "program binary");
-        if (r.bytes() != key)
-            return {};
-        const std::string_view binary = r.bytes();
-        return r.at_end() ? binary : std::string_view();
-    } catch (const InvalidArgument&) {
-        return {};
-    }
-}
-}  // namespace
 
 std::string stable_hash(const std::string& text) {
     uint64_t h = 1469598103934665603ull;
@@ -216,15 +186,13 @@ cl::Program ProgramCache::from_binary(const std::vector<unsigned char>& binary, 
 cl::Program ProgramCache::load_binary(const std::string& path, const std::string& key, const std::string& options) {
     std::string bytes;
     try {
-        if (!ovcl::detail::read_regular_file_if_exists(
-                path, kMagic.size() + 16 + key.size() + ovcl::detail::kMaxProgramBinaryBytes + kChecksumSize,
-                "program binary", bytes))
+        if (!ovcl::detail::read_regular_file_if_exists(path, max_program_file_bytes(key), "program binary", bytes))
             return {};
     } catch (const Exception&) {  // a FIFO, a device, a directory, an oversized file: never trusted
         std::remove(path.c_str());
         return {};
     }
-    const std::string_view binary = stored_binary(bytes, key);
+    const std::string_view binary = decode_program_file(bytes, key);
     cl::Program program;
     if (!binary.empty())
         program = from_binary(std::vector<unsigned char>(binary.begin(), binary.end()), options);
@@ -240,11 +208,8 @@ void ProgramCache::store_binary(const cl::Program& program, const std::string& p
     if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) != CL_SUCCESS || binaries.size() != 1 || binaries[0].empty() ||
         binaries[0].size() > ovcl::detail::kMaxProgramBinaryBytes)
         return;  // the device gives no binary: nothing to cache
-    blob::ByteWriter body;
-    body.bytes(key);
-    body.bytes(std::string_view(reinterpret_cast<const char*>(binaries[0].data()), binaries[0].size()));
-    std::string bytes = std::string(kMagic) + body.take();
-    bytes += checksum(bytes);
+    const std::string bytes = encode_program_file(
+        key, std::string_view(reinterpret_cast<const char*>(binaries[0].data()), binaries[0].size()));
     // Write to a private temporary file and rename, so readers never see half a file.
     std::ostringstream tmp_name;
     // The pid too: forked processes share thread ids and addresses.

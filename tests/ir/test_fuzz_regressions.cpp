@@ -5,46 +5,27 @@
 // without weights and with truncated weights) go through the IR harness too.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "common/data_files.hpp"
 #include "common/models.hpp"
 #include "fuzz/fuzz_harness.hpp"
 
 namespace ovcl {
 namespace {
 
-namespace fs = std::filesystem;
-
-std::vector<fs::path> files_in(const std::string& dir) {
-    std::vector<fs::path> out;
-    const fs::path p = fs::path(OVCL_TEST_DATA_DIR) / dir;
-    if (fs::is_directory(p))
-        for (const auto& e : fs::directory_iterator(p))
-            if (e.is_regular_file())
-                out.push_back(e.path());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-std::string bytes_of(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using test::data_files;
+using test::file_bytes;
 
 const uint8_t* as_bytes(const std::string& s) { return reinterpret_cast<const uint8_t*>(s.data()); }
 
 TEST(FuzzRegressions, IrReaderInputsAreReadOrRefused) {
-    const auto files = files_in("fuzz/ir_reader");
+    const auto files = data_files("fuzz/ir_reader");
     for (const auto& f : files) {
         SCOPED_TRACE(f.string());
-        const std::string input = bytes_of(f);
+        const std::string input = file_bytes(f);
         EXPECT_NO_THROW(fuzz::read_ir_input(as_bytes(input), input.size()));
     }
     RecordProperty("inputs", static_cast<int>(files.size()));
@@ -52,10 +33,10 @@ TEST(FuzzRegressions, IrReaderInputsAreReadOrRefused) {
 
 TEST(FuzzRegressions, ImportModelBlobsAreImportedOrRefused) {
     Core core;
-    const auto files = files_in("fuzz/import_model");
+    const auto files = data_files("fuzz/import_model");
     for (const auto& f : files) {
         SCOPED_TRACE(f.string());
-        const std::string input = bytes_of(f);
+        const std::string input = file_bytes(f);
         EXPECT_NO_THROW(fuzz::import_blob_input(core, as_bytes(input), input.size()));
         EXPECT_NO_THROW(fuzz::import_blob_input(core, as_bytes(input), input.size(), /*fix_crc=*/false));
     }
@@ -86,11 +67,11 @@ TEST(FuzzRegressions, TruncatedBlobsAreRefused) {
 // The harness itself: the test IRs with no weights, and with weights cut short, are refused
 // cleanly (their Constants ask for bytes the weights do not have), never read past the end.
 TEST(FuzzRegressions, TestIrsWithMissingOrShortWeights) {
-    const auto files = files_in("ir");
+    const auto files = data_files("ir");
     ASSERT_FALSE(files.empty());
     for (const auto& f : files) {
         SCOPED_TRACE(f.string());
-        const std::string xml = bytes_of(f);
+        const std::string xml = file_bytes(f);
         for (size_t bin_size : {size_t{0}, size_t{1}, size_t{7}, size_t{100}}) {
             const std::string input = fuzz::join_ir_input(xml, std::string(bin_size, '\x3f'));
             EXPECT_NO_THROW(fuzz::read_ir_input(as_bytes(input), input.size()));
