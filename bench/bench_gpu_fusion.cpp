@@ -1,4 +1,4 @@
-// What the GPU plugin's graph fusions (src/gpu/fusions.hpp) buy: steps and inference latency of a model compiled
+// What the GPU plugin's graph fusions (src/gpu/transform/fusions.hpp) buy: steps and inference latency of a model compiled
 // with them (default) and with DISABLE_TRANSFORMATIONS, in the same run. Models: the embedded CNN and transformer
 // block, a decomposed LayerNorm (ReduceMean / Subtract / Power / ReduceMean / Add / Sqrt / Divide / Multiply / Add
 // on [1,256,768]), a decomposed Gelu chain (0.5 x (1 + erf(x / sqrt 2)) after a bias Add, [1,256,3072]) and a

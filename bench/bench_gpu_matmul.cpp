@@ -30,10 +30,10 @@
 #ifdef OVCL_HAVE_ONEDNN
 #include "common/onednn_baseline.hpp"
 #endif
-#include "gpu_env.hpp"
+#include "ocl/gpu_env.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
-#include "tuning.hpp"
+#include "tuning/tuning.hpp"
 
 using namespace ovcl;
 

@@ -1,4 +1,4 @@
-// The kernel selector's candidates (src/gpu/tuning.hpp) for ResNet-50's and MobileNet-V2's convolutions (BM_Conv)
+// The kernel selector's candidates (src/gpu/tuning/tuning.hpp) for ResNet-50's and MobileNet-V2's convolutions (BM_Conv)
 // and for MatMuls of one row, classifiers' and a decoder step's (BM_MatMul), on GPU.0 (PoCL's CPU device in CI):
 // every candidate of each shape timed in the same run, the heuristic's pick (candidate
 // 0) first; each other candidate runs interleaved with it and reports vs_heuristic = the median of the heuristic's
@@ -17,7 +17,7 @@
 #include "ops/gpu_op.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/ops.hpp"
-#include "tuning.hpp"
+#include "tuning/tuning.hpp"
 
 using namespace ovcl;
 

@@ -1,4 +1,4 @@
-// libFuzzer target: program-binary files of the GPU plugin's CACHE_DIR (src/gpu/program_file.*),
+// libFuzzer target: program-binary files of the GPU plugin's CACHE_DIR (src/gpu/ocl/program_file.*),
 // as read back before anything reaches the OpenCL driver. fuzz_program_file_harness.hpp has the
 // properties checked.
 #include "fuzz_program_file_harness.hpp"

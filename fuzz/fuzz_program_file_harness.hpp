@@ -1,6 +1,6 @@
 // What fuzz_program_file does with one input, shared with the regression test that replays what
 // it found (tests/hardening/test_fuzz_regressions.cpp). The input is a program-binary file from
-// CACHE_DIR (src/gpu/program_file.hpp). Reading it must never go out of bounds, and what it trusts
+// CACHE_DIR (src/gpu/ocl/program_file.hpp). Reading it must never go out of bounds, and what it trusts
 // must be exactly what the writer wrote: a file that decodes re-encodes to the same bytes, and any
 // bytes stored as a binary decode back unchanged. A broken property aborts (a finding).
 #pragma once
@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "gpu/program_file.hpp"
+#include "gpu/ocl/program_file.hpp"
 
 namespace ovcl {
 namespace fuzz {

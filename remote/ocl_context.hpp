@@ -7,7 +7,7 @@
 #include <mutex>
 #include <string>
 
-#include "device_context.hpp"
+#include "ocl/device_context.hpp"
 #include "ovcl/plugin/iremote_context.hpp"
 
 namespace ovcl {

@@ -8,8 +8,8 @@
 #include <mutex>
 
 #include "common/cpu_peak.hpp"
-#include "tuning.hpp"
 #include "ovcl/op_registry.hpp"
+#include "tuning/tuning.hpp"
 
 namespace ovcl {
 namespace bench {

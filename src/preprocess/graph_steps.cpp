@@ -7,6 +7,29 @@ namespace ovcl {
 namespace preprocess {
 namespace graph {
 
+std::string port_label(const Output& port, const char* kind, size_t index) {
+    const auto& names = port.get_names();
+    const std::string name = names.empty() ? port.node->get_friendly_name() : *names.begin();
+    return std::string(kind) + " '" + name + "' (#" + std::to_string(index) + ")";
+}
+
+size_t rank_of(const Output& x, const std::string& where) {
+    const PartialShape& s = x.get_partial_shape();
+    if (s.rank_is_dynamic())
+        raise<InvalidArgument>(where, ": the data has a dynamic rank");
+    return s.size();
+}
+
+Output to_layout(const Output& x, const Layout& from, const Layout& to, const std::string& where) {
+    const size_t rank = rank_of(x, where);
+    try {
+        return graph::transpose(x, layout::find_permutation(from, to, rank));
+    } catch (const InvalidArgument& e) {
+        raise<InvalidArgument>(where, ": ", e.what());
+    }
+}
+
+
 Output i64s(const std::vector<int64_t>& values) {
     return Output(op::constant<int64_t>(element::i64, Shape{values.size()}, values), 0);
 }

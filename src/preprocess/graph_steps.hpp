@@ -13,6 +13,13 @@ namespace ovcl {
 namespace preprocess {
 namespace graph {
 
+/// "input 'name' (#i)": how errors name a model port.
+std::string port_label(const Output& port, const char* kind, size_t index);
+/// The rank of `x`; throws InvalidArgument naming `where` when it is dynamic.
+size_t rank_of(const Output& x, const std::string& where);
+/// Transposes `x` (layout `from`) to layout `to`; errors name `where`.
+Output to_layout(const Output& x, const Layout& from, const Layout& to, const std::string& where);
+
 /// A 1-D i64 Constant.
 Output i64s(const std::vector<int64_t>& values);
 /// Convert to `type` (the port itself when it already has that type).

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "graph_steps.hpp"
+#include "output_steps.hpp"
 #include "ovcl/except.hpp"
 #include "ovcl/ops.hpp"
 
@@ -22,20 +23,11 @@ using detail::Step;
 
 namespace {
 
-std::string port_label(const Output& port, const char* kind, size_t index) {
-    const auto& names = port.get_names();
-    const std::string name = names.empty() ? port.node->get_friendly_name() : *names.begin();
-    return std::string(kind) + " '" + name + "' (#" + std::to_string(index) + ")";
-}
+using graph::port_label;
+using graph::rank_of;
+using graph::to_layout;
 
 bool is_nv12(ColorFormat f) { return f == ColorFormat::NV12_SINGLE_PLANE || f == ColorFormat::NV12_TWO_PLANES; }
-
-size_t rank_of(const Output& x, const std::string& where) {
-    const PartialShape& s = x.get_partial_shape();
-    if (s.rank_is_dynamic())
-        raise<InvalidArgument>(where, ": the data has a dynamic rank");
-    return s.size();
-}
 
 /// The axis `name` of the current layout for data `x`.
 size_t axis_of(const Layout& layout, const std::string& name, const Output& x, const std::string& where) {
@@ -57,16 +49,6 @@ struct Context {
     Layout layout;
     ColorFormat color = ColorFormat::UNDEFINED;
 };
-
-/// Transposes `x` (layout `from`) to layout `to`.
-Output to_layout(const Output& x, const Layout& from, const Layout& to, const std::string& where) {
-    const size_t rank = rank_of(x, where);
-    try {
-        return graph::transpose(x, layout::find_permutation(from, to, rank));
-    } catch (const InvalidArgument& e) {
-        raise<InvalidArgument>(where, ": ", e.what());
-    }
-}
 
 /// The channel indices that turn `from` into `to` (RGB, BGR, RGBX, BGRX sources); empty when not supported.
 std::vector<int64_t> channel_map(ColorFormat from, ColorFormat to) {
@@ -273,13 +255,6 @@ struct InputSpec {
     Layout m_model_layout;
 };
 
-/// What an output's OutputTensorInfo and OutputModelInfo hold.
-struct OutputSpec {
-    element::Type m_type;
-    Layout m_layout;
-    Layout m_model_layout;
-};
-
 /// New Parameters for input `index` of `model`, its steps applied and every consumer of the old Parameter
 /// moved to the result.
 NodeVector build_input(Model& model, size_t index, const InputSpec& t, const std::vector<Step>& steps) {
@@ -439,72 +414,6 @@ NodeVector build_input(Model& model, size_t index, const InputSpec& t, const std
     for (const auto& [consumer, port] : model.get_consumers(old_port))
         consumer->set_argument(port, x);
     return params;
-}
-
-/// The new Result of output `index` after its steps (nullptr when nothing changes).
-std::shared_ptr<Node> build_output(Model& model, size_t index, const OutputSpec& t, const std::vector<Step>& steps) {
-    const std::shared_ptr<Node> result = model.get_results().at(index);
-    const Output source = result->input_value(0);
-    const std::string label = port_label(Output(result, 0), "output", index);
-    Output x = source;
-    Layout layout = t.m_model_layout;
-    for (size_t i = 0; i < steps.size(); ++i) {
-        const Step& s = steps[i];
-        const std::string where = label + ": postprocess step " + std::to_string(i + 1) + " " + s.describe();
-        try {
-            switch (s.kind) {
-            case Step::Kind::convert_element_type: {
-                const element::Type type = s.type.is_static() ? s.type : t.m_type;
-                if (!type.is_static())
-                    raise<InvalidArgument>(where, ": no target type (the output tensor's type is not set)");
-                x = graph::convert(x, type);
-                break;
-            }
-            case Step::Kind::convert_layout: {
-                const Layout target = s.layout.empty() ? t.m_layout : s.layout;
-                if (target.empty())
-                    raise<InvalidArgument>(where, ": no target layout (the output tensor's layout is not set)");
-                if (layout.empty())
-                    raise<InvalidArgument>(where, ": the model output's layout is not set (model().set_layout)");
-                x = to_layout(x, layout, target, where);
-                layout = target;
-                break;
-            }
-            case Step::Kind::convert_layout_dims:
-                if (s.dims.size() != rank_of(x, where))
-                    raise<InvalidArgument>(where, ": not a permutation of the axes of ", x.get_partial_shape());
-                x = graph::transpose(x, s.dims);
-                layout = layout::apply_permutation(layout, s.dims);
-                break;
-            case Step::Kind::custom:
-                x = s.custom(x);
-                if (!x.node)
-                    raise<InvalidArgument>(where, ": the custom step returned no port");
-                break;
-            default:
-                raise<InvalidArgument>(where, ": not a postprocessing step");
-            }
-        } catch (const InvalidArgument&) {
-            throw;
-        } catch (const Exception& e) {
-            raise<InvalidArgument>(where, ": ", e.what());
-        }
-    }
-    if (t.m_type.is_static())
-        x = graph::convert(x, t.m_type);
-    if (!t.m_layout.empty() && !layout.empty() && t.m_layout != layout)
-        x = to_layout(x, layout, t.m_layout, label + ": implicit convert_layout to the tensor's " +
-                                                 t.m_layout.to_string());
-    if (x == source)
-        return nullptr;
-    // The output's tensor names move to the new last port, so the application finds the output as before.
-    x.node->output_names(x.index) = source.node->output_names(source.index);
-    source.node->output_names(source.index).clear();
-    auto fresh = op::result(x, result->get_friendly_name());
-    fresh->get_rt_info() = result->get_rt_info();
-    if (!t.m_layout.empty())
-        fresh->get_rt_info()["layout"] = Any(t.m_layout.to_string());
-    return fresh;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // The stage thread (src/runtime/stage_thread.hpp), the serial executor of the GPU pipeline's
 // streams, wait executor and callbacks: order, one task at a time, caller-runs only when idle,
 // and lifetime (queued tasks run before destruction; a task may destroy its own executor).
-// Also OVCL_GPU_PIPELINE, which picks the GPU pipeline's shape (src/gpu/streams.hpp).
+// Also OVCL_GPU_PIPELINE, which picks the GPU pipeline's shape (src/gpu/exec/streams.hpp).
 #include <gtest/gtest.h>
 
 #include <atomic>

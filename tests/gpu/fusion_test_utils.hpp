@@ -12,7 +12,7 @@
 #include "gpu_test_utils.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/ops.hpp"
-#include "transformations.hpp"
+#include "transform/transformations.hpp"
 
 namespace ovcl {
 namespace test {

@@ -8,10 +8,10 @@
 #include <stdexcept>
 
 #include "common/test_utils.hpp"
-#include "gpu_env.hpp"
+#include "ocl/gpu_env.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/op_registry.hpp"
-#include "tuning.hpp"
+#include "tuning/tuning.hpp"
 
 namespace ovcl {
 namespace test {

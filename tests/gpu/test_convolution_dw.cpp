@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "fusions.hpp"
 #include "gpu_test_utils.hpp"
 #include "ops/gpu_op.hpp"
 #include "ovcl/ops.hpp"
-#include "tuning.hpp"
+#include "transform/fusions.hpp"
+#include "tuning/tuning.hpp"
 
 using namespace ovcl;
 

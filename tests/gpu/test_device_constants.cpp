@@ -7,10 +7,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "compiled_model.hpp"
 #include "fusion_test_utils.hpp"
-#include "plan.hpp"
-#include "plugin.hpp"
+#include "plan/plan.hpp"
+#include "plugin/compiled_model.hpp"
+#include "plugin/plugin.hpp"
 
 using namespace ovcl;
 

@@ -8,9 +8,9 @@
 
 #include "common/export_test_utils.hpp"
 #include "common/models.hpp"
-#include "compiled_model.hpp"
 #include "gpu_test_utils.hpp"
-#include "plugin.hpp"
+#include "plugin/compiled_model.hpp"
+#include "plugin/plugin.hpp"
 #include "runtime/blob_format.hpp"
 #include "tools/default_models.hpp"
 

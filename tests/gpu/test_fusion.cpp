@@ -1,4 +1,4 @@
-// Conv / GroupConv / MatMul + bias + activation fusion of the GPU plugin (src/gpu/fusions.cpp): the runtime
+// Conv / GroupConv / MatMul + bias + activation fusion of the GPU plugin (src/gpu/transform/fusions.cpp): the runtime
 // model shows one fused node carrying every fused name, the outputs match REF (1e-4: see run_and_compare),
 // DISABLE_TRANSFORMATIONS keeps the graph as it is, a chain whose intermediate has another consumer is left
 // alone, an activation forced to the host stays out, and REF runs a transformed model (the registry entries).

@@ -1,4 +1,4 @@
-// Element-wise DAG fusion (src/gpu/fusions_eltwise.cpp, the FusedEltwise kernel of src/gpu/ops/eltwise_fused.cpp):
+// Element-wise DAG fusion (src/gpu/transform/fusions_eltwise.cpp, the FusedEltwise kernel of src/gpu/ops/eltwise_fused.cpp):
 // a DAG of element-wise nodes becomes one step whose outputs match the unfused graph on REF, it stops at
 // intermediates read outside the DAG or that are model outputs, at ops forced to the host and at six inputs read
 // from memory, DISABLE_TRANSFORMATIONS turns it off, and REF runs the transformed model.
@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "fusion_test_utils.hpp"
-#include "fusions.hpp"
 #include "ops/eltwise.hpp"
+#include "transform/fusions.hpp"
 
 using namespace ovcl;
 using test::binary;

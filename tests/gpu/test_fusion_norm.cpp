@@ -1,4 +1,4 @@
-// MVN / LayerNorm pattern fusion (src/gpu/fusions_norm.cpp) and the FusedMVN kernel (mvn_affine in
+// MVN / LayerNorm pattern fusion (src/gpu/transform/fusions_norm.cpp) and the FusedMVN kernel (mvn_affine in
 // kernels_cl/reduction.cl): every decomposition variant the front ends produce becomes one step whose output is
 // within 1e-5 (abs + rel) of the unfused graph on REF (the kernel accumulates in f32 over at most 300 elements
 // here, host_ref in double: a few f32 ulps), MVN + scale + shift as well; intermediates read elsewhere, model
@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "fusion_test_utils.hpp"
-#include "fusions.hpp"
+#include "transform/fusions.hpp"
 
 using namespace ovcl;
 using test::binary;

@@ -1,4 +1,4 @@
-// FakeQuantize fused into the convolution / MatMul epilogue as a post op (src/gpu/fusions.cpp, ops/epilogue.hpp):
+// FakeQuantize fused into the convolution / MatMul epilogue as a post op (src/gpu/transform/fusions.cpp, ops/epilogue.hpp):
 // Conv / GroupConv / MatMul -> [bias] -> [activation] -> FakeQuantize with Constant ranges of one value or one per
 // output channel (the per-tensor or per-channel quantizer of a quantized model's activations) becomes one kernel.
 // With integer data, weights and bias the sums before the quantizer are exact, so GPU must equal REF (the unfused
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "fusion_test_utils.hpp"
-#include "fusions.hpp"
+#include "transform/fusions.hpp"
 
 using namespace ovcl;
 

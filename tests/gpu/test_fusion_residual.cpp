@@ -1,4 +1,4 @@
-// The residual Add fused into the convolution / MatMul epilogue (src/gpu/fusions.cpp, ops/epilogue.hpp,
+// The residual Add fused into the convolution / MatMul epilogue (src/gpu/transform/fusions.cpp, ops/epilogue.hpp,
 // -DRESIDUAL): Conv / MatMul -> [bias] -> Add(same-shape tensor) -> [activation] -> [post ops] becomes one kernel.
 // GPU against REF on the unfused graph (host_ref; 1e-4: long conv / matmul sums, and the fused kernel rounds once
 // where REF rounds after each op), over shapes that hit the kernels' edges (channels past a 16 / 32 block, rows
@@ -10,8 +10,8 @@
 #include <string>
 
 #include "fusion_test_utils.hpp"
-#include "fusions.hpp"
 #include "tools/default_models.hpp"
+#include "transform/fusions.hpp"
 
 using namespace ovcl;
 

@@ -1,4 +1,4 @@
-// Per-channel scale and shift folded into the convolution's weights (src/gpu/fusions_scale.cpp): Conv ->
+// Per-channel scale and shift folded into the convolution's weights (src/gpu/transform/fusions_scale.cpp): Conv ->
 // Multiply(per-channel Constant) and Conv -> BatchNormInference (-1 and -5 input orders) become the convolution
 // with scaled weights (+ a bias Add), so that with the bias and activation after them the whole chain is one
 // kernel. GPU against REF on the unfused graph (1e-4 relative: the scaled weights round once more than REF's
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "fusion_test_utils.hpp"
-#include "fusions.hpp"
+#include "transform/fusions.hpp"
 
 using namespace ovcl;
 

@@ -1,4 +1,4 @@
-// GPU_KERNELS (src/gpu/config.hpp): which kernels the selector starts from. AUTO (the default) follows the
+// GPU_KERNELS (src/gpu/plugin/config.hpp): which kernels the selector starts from. AUTO (the default) follows the
 // device (PoCL's CPU device: the register-blocked kernels); GPU puts the kernels for GPUs first on any device
 // (matmul_tiled for MatMul and convolutions of one group, conv2d_dw_pixel), CPU the register-blocked ones. Whole
 // embedded models run on either family against REF; a bad value is refused naming the property; the value is

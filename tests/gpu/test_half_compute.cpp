@@ -15,11 +15,11 @@
 #include <unistd.h>
 
 #include "fusion_test_utils.hpp"
-#include "fusions.hpp"
+#include "ocl/spir_build.hpp"
 #include "ops/matmul.hpp"
-#include "spir_build.hpp"
 #include "tools/default_models.hpp"
-#include "tuning.hpp"
+#include "transform/fusions.hpp"
+#include "tuning/tuning.hpp"
 
 using namespace ovcl;
 

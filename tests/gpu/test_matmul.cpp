@@ -5,10 +5,10 @@
 
 #include <climits>
 
-#include "fusions.hpp"
 #include "gpu_test_utils.hpp"
 #include "ops/matmul.hpp"
 #include "ovcl/ops.hpp"
+#include "transform/fusions.hpp"
 
 using namespace ovcl;
 

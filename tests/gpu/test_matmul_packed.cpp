@@ -15,7 +15,7 @@
 #include "gpu_test_utils.hpp"
 #include "ops/matmul.hpp"
 #include "ovcl/ops.hpp"
-#include "tuning.hpp"
+#include "tuning/tuning.hpp"
 
 using namespace ovcl;
 

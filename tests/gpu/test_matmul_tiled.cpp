@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "fusion_test_utils.hpp"
-#include "fusions.hpp"
-#include "tuning.hpp"
+#include "transform/fusions.hpp"
+#include "tuning/tuning.hpp"
 
 using namespace ovcl;
 

@@ -18,9 +18,9 @@
 #include "common/openvino_models.hpp"
 #include "common/test_utils.hpp"
 #include "gpu_test_utils.hpp"
-#include "memory_plan.hpp"
-#include "plan.hpp"
 #include "ovcl/core.hpp"
+#include "plan/memory_plan.hpp"
+#include "plan/plan.hpp"
 #include "tools/default_models.hpp"
 #include "tools/npy.hpp"
 

@@ -1,4 +1,4 @@
-// INFERENCE_PRECISION_HINT=f16 on the GPU plugin (src/gpu/precision.cpp): every real tensor inside the model is
+// INFERENCE_PRECISION_HINT=f16 on the GPU plugin (src/gpu/transform/precision.cpp): every real tensor inside the model is
 // stored as f16 while the model's inputs and outputs stay f32 under their names; results stay close to REF (f32).
 #include <gtest/gtest.h>
 
@@ -10,8 +10,8 @@
 #include "gpu_test_utils.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/ops.hpp"
-#include "precision.hpp"
 #include "tools/default_models.hpp"
+#include "transform/precision.hpp"
 
 using namespace ovcl;
 

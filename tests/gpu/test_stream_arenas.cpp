@@ -12,7 +12,7 @@
 #include "gpu_test_utils.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/ops.hpp"
-#include "stream_arenas.hpp"
+#include "plan/stream_arenas.hpp"
 
 using namespace ovcl;
 using namespace ovcl::test;

@@ -1,4 +1,4 @@
-// The kernel selector's tuning mode (src/gpu/tuning.*, GPU_TUNING_MODE, docs/tuning.md): CREATE times every
+// The kernel selector's tuning mode (src/gpu/tuning/tuning.*, GPU_TUNING_MODE, docs/tuning.md): CREATE times every
 // candidate once per op signature and stores the choice in CACHE_DIR/ovcl_tuning.json, keyed by device and
 // signature; a second compile reuses it with no timing; USE_EXISTING applies stored choices (the heuristic where
 // there are none, no file written); a corrupt store fails USE_EXISTING with its path and is rewritten by CREATE;
@@ -15,8 +15,8 @@
 #include <nlohmann/json.hpp>
 
 #include "fusion_test_utils.hpp"
-#include "fusions.hpp"
-#include "tuning.hpp"
+#include "transform/fusions.hpp"
+#include "tuning/tuning.hpp"
 
 using namespace ovcl;
 namespace fs = std::filesystem;

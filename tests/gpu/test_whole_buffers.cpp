@@ -11,15 +11,15 @@
 
 #include "common/models.hpp"
 #include "common/test_utils.hpp"
-#include "compiled_model.hpp"
 #include "fusion_test_utils.hpp"
-#include "gpu_env.hpp"
 #include "gpu_test_utils.hpp"
-#include "memory_plan.hpp"
+#include "ocl/gpu_env.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/ops.hpp"
-#include "plan.hpp"
-#include "plugin.hpp"
+#include "plan/memory_plan.hpp"
+#include "plan/plan.hpp"
+#include "plugin/compiled_model.hpp"
+#include "plugin/plugin.hpp"
 #include "tools/default_models.hpp"
 
 using namespace ovcl;

@@ -6,28 +6,26 @@
 #include <vector>
 
 #include "host_ref/ref_utils.hpp"
+#include "ops/convolution_depthwise.hpp"
+#include "ops/convolution_geometry.hpp"
 #include "ops/convolution_infer.hpp"
 #include "ops/epilogue.hpp"
 #include "ops/matmul.hpp"
-#include "tuning.hpp"
+#include "tuning/tuning.hpp"
 
 namespace ovcl {
 namespace gpu {
 
 namespace {
 
+using conv::Conv3d;
+using conv::depthwise_launch;
+using conv::dw_candidates;
+using conv::DwPlan;
+using conv::geometry;
+using conv::work_group;
+
 constexpr int64_t kLanes = 16;  // output channels per float16 weight vector
-
-// A 1-D, 2-D or 3-D convolution as a 3-D one (2-D: D = OD = KD = 1; 1-D: H = OH = KH = 1 too); channel counts
-// are per group.
-struct Conv3d {
-    int64_t batch = 1, groups = 1, in_channels = 1, out_channels = 1;
-    int64_t d = 1, h = 1, w = 1, od = 1, oh = 1, ow = 1, kd = 1, kh = 1, kw = 1;
-    int64_t sd = 1, sh = 1, sw = 1, dd = 1, dh = 1, dw = 1, pd = 0, ph = 0, pw = 0;
-    int spatial = 2;  // the node's spatial axes
-
-    bool depthwise() const { return groups > 1 && in_channels == 1; }
-};
 
 // The register block of conv2d_k16: XB pixels x KBLK * 16 output channels. With `gemm`, a pointwise convolution
 // run by matmul_panel instead (gemm_launch): `pixels` output channels x `vectors` * 16 pixels; with `tiled` too,
@@ -52,38 +50,6 @@ constexpr int64_t kGemmRows = 8, kGemmVectors = 2;
 std::string prefix(const Conv3d& g) { return g.spatial == 3 ? "conv3d" : "conv2d"; }
 
 bool grouped(const Node& node) { return base_op_type(node) == "GroupConvolution"; }
-
-// The spatial axes of `win` right-aligned into D, H, W (the leading ones keep extent 1, no padding).
-Conv3d geometry(const Node& node) {
-    const Shape data = node.get_input_shape(0), filter = node.get_input_shape(1);
-    const auto win = shape_infer::convolution_window(node, data, filter);
-    Conv3d g;
-    g.batch = static_cast<int64_t>(data[0]);
-    const bool grp = grouped(node);
-    g.groups = grp ? static_cast<int64_t>(filter[0]) : 1;
-    g.out_channels = static_cast<int64_t>(filter[grp ? 1 : 0]);
-    g.in_channels = static_cast<int64_t>(filter[grp ? 2 : 1]);
-    const size_t n = win.kernel.size();
-    if (n < 1 || n > 3)
-        raise<ModelError>(node.describe(), ": ", n, " spatial axes (1 to 3 expected)");
-    g.spatial = static_cast<int>(n);
-    int64_t* in[3] = {&g.d, &g.h, &g.w};
-    int64_t* out[3] = {&g.od, &g.oh, &g.ow};
-    int64_t* kernel[3] = {&g.kd, &g.kh, &g.kw};
-    int64_t* stride[3] = {&g.sd, &g.sh, &g.sw};
-    int64_t* dilation[3] = {&g.dd, &g.dh, &g.dw};
-    int64_t* pad[3] = {&g.pd, &g.ph, &g.pw};
-    for (size_t i = 0; i < n; ++i) {
-        const size_t a = 3 - n + i;
-        *in[a] = static_cast<int64_t>(data[2 + i]);
-        *out[a] = win.output[i];
-        *kernel[a] = win.kernel[i];
-        *stride[a] = win.strides[i];
-        *dilation[a] = win.dilations[i];
-        *pad[a] = win.pads_begin[i];
-    }
-    return g;
-}
 
 // Pixel counts of a row block per channel vectors: XB * KBLK float16 accumulators must keep to registers
 // (32 zmm on AVX-512), so 14 or 16 pixels with one vector, at most 8 with two.
@@ -204,104 +170,6 @@ Tensor padded_bias(const Node& node, const Conv3d& g, const Block& b) {
     return out;
 }
 
-// Output rows per work-item of conv2d_dw16: about 512 vector FMAs each, so PoCL's per-work-group cost stays
-// small, balanced over the row blocks.
-int64_t depthwise_rows(const Conv3d& g) {
-    const int64_t per_row = (g.ow + 15) / 16 * g.kd * g.kh * g.kw;
-    const int64_t blocks = std::max<int64_t>(1, g.oh * per_row / 512);
-    return (g.oh + blocks - 1) / blocks;
-}
-
-// The depthwise kernels (kernels_cl/convolution_dw.cl) and the shapes each serves.
-enum class DwKernel { FLAT, FLAT2, S2, ROWS16, PIXEL };
-
-// A depthwise launch: the kernel, its units (FLAT: chunks of 16 outputs, FLAT2: pairs of output rows, else output
-// rows) and planes (channels of the batch) per work-item.
-struct DwPlan {
-    DwKernel kernel = DwKernel::ROWS16;
-    int64_t units = 1, planes = 1;
-
-    std::string name() const {
-        switch (kernel) {
-        case DwKernel::FLAT: return "dw_flat_" + std::to_string(units) + "x" + std::to_string(planes);
-        case DwKernel::FLAT2: return "dw_flat2_" + std::to_string(units) + "x" + std::to_string(planes);
-        case DwKernel::S2: return "dw_s2_rows" + std::to_string(units) + "x" + std::to_string(planes);
-        case DwKernel::PIXEL: return "dw_pixel";
-        default: return "dw16_rows" + std::to_string(units);
-        }
-    }
-};
-
-constexpr int64_t kMaxFlatTaps = 7;  // conv2d_dw_flat keeps NKW accumulators in registers, unrolls NKH x NKW
-
-// conv2d_dw_flat: stride 1 with rows as wide as the input's (OW == W), 2-D.
-bool flat_fits(const Conv3d& g) {
-    return g.spatial <= 2 && g.sh == 1 && g.sw == 1 && g.ow == g.w && g.kh <= kMaxFlatTaps && g.kw <= kMaxFlatTaps;
-}
-
-// conv2d_dw_flat2: conv2d_dw_flat's shapes with dilation 1 along H and rows of 16 or more.
-bool flat2_fits(const Conv3d& g) { return flat_fits(g) && g.dh == 1 && g.w >= 16; }
-
-// conv2d_dw_s2: stride 2 along W with 3 taps there and no dilation along W, 2-D.
-bool s2_fits(const Conv3d& g) {
-    return g.spatial <= 2 && g.sw == 2 && g.kw == 3 && g.dw == 1 && g.kh <= kMaxFlatTaps;
-}
-
-// Vector FMAs per work-item of conv2d_dw_flat / conv2d_dw_s2: PoCL's cost per work-group (about 0.5 us) stays
-// under a tenth (MobileNet-V2's layers on PoCL: 512 took up to twice as long as 2048-8192).
-constexpr int64_t kDwWork = 4096;
-
-// Units (of `per_unit` vector FMAs, `count` in a plane) and planes per work-item for about `target` vector FMAs
-// each: a plane split evenly when it holds more, else whole planes grouped, keeping at least 16 work-items.
-DwPlan spread(DwKernel kernel, int64_t count, int64_t per_unit, int64_t planes, int64_t target) {
-    DwPlan p{kernel, count, 1};
-    if (count * per_unit >= target) {
-        const int64_t blocks = (count * per_unit + target - 1) / target;
-        p.units = (count + blocks - 1) / blocks;
-    } else {
-        p.planes = std::max<int64_t>(1, std::min(target / (count * per_unit), (planes + 15) / 16));
-    }
-    return p;
-}
-
-// The depthwise launches the tuner times, the heuristic's first: on GPUs conv2d_dw_pixel (one output per
-// work-item: the others give a GPU a few hundred work-items), then the shape's own kernel (FLAT2, FLAT or S2) at
-// about kDwWork, half and twice as many vector FMAs per work-item (after FLAT2: FLAT at kDwWork), then conv2d_dw16
-// (the only one for other shapes, with its rows per work-item: the heuristic's, half and twice as many). The work
-// sizes are scalar arguments: no other program to build; FLAT and FLAT2 share one program.
-std::vector<DwPlan> dw_candidates(const Conv3d& g, const DeviceInfo& device) {
-    std::vector<DwPlan> plans;
-    const auto add = [&plans](const DwPlan& p) {
-        if (std::none_of(plans.begin(), plans.end(), [&p](const DwPlan& o) { return o.name() == p.name(); }))
-            plans.push_back(p);
-    };
-    const int64_t planes = g.batch * g.groups * g.out_channels;
-    for (int64_t target : {kDwWork, kDwWork / 2, kDwWork * 2}) {
-        if (flat2_fits(g))
-            add(spread(DwKernel::FLAT2, (g.oh + 1) / 2, (g.w + 15) / 16 * 2 * g.kh * g.kw, planes, target));
-        else if (flat_fits(g))
-            add(spread(DwKernel::FLAT, (g.oh * g.ow + 15) / 16, g.kh * g.kw, planes, target));
-        else if (s2_fits(g))
-            add(spread(DwKernel::S2, g.oh, (g.ow + 15) / 16 * g.kh * 3, planes, target));
-    }
-    if (flat2_fits(g))  // the one-row kernel, for comparison
-        add(spread(DwKernel::FLAT, (g.oh * g.ow + 15) / 16, g.kh * g.kw, planes, kDwWork));
-    const int64_t r = depthwise_rows(g);
-    add({DwKernel::ROWS16, r, 1});
-    if (plans.size() == 1)  // conv2d_dw16 alone: its other row counts
-        for (int64_t c : {std::max<int64_t>(1, r / 2), std::min(g.oh, 2 * r)})
-            add({DwKernel::ROWS16, c, 1});
-    if (device.gpu_kernels)
-        plans.insert(plans.begin(), DwPlan{DwKernel::PIXEL, 1, 1});
-    return plans;
-}
-
-// One work-item per work-group on CPU devices: a work-item is already a register-blocked loop nest, and one
-// fixed local size means one JIT variant per program on PoCL. A real GPU gets the runtime's choice.
-std::vector<size_t> work_group(const DeviceInfo& device, size_t dims) {
-    return device.is_gpu ? std::vector<size_t>{} : std::vector<size_t>(dims, 1);
-}
-
 // f16 activations are stored as half and computed in f32 (-DIO_HALF); f16 depthwise weights likewise (-DW_HALF).
 std::string storage_options(const Node& node, bool depthwise) {
     std::string opts;
@@ -310,55 +178,6 @@ std::string storage_options(const Node& node, bool depthwise) {
     if (depthwise && node.get_input_element_type(1) == element::f16)
         opts += " -DW_HALF";
     return opts;
-}
-
-KernelLaunch depthwise_launch(const Conv3d& g, const DwPlan& p, const DeviceInfo& device) {
-    const int64_t m = g.out_channels;  // output channels per group
-    const int64_t planes = g.batch * g.groups * m;
-    KernelLaunch launch;
-    launch.source = "convolution_dw";
-    launch.args = {KernelArg::input(0), KernelArg::input(1), KernelArg::output(0)};
-    std::vector<int64_t> scalars;
-    if (p.kernel == DwKernel::FLAT) {
-        launch.entry = "conv2d_dw_flat";
-        launch.options = define("SW", 1) + " " + define("NKH", g.kh) + " " + define("NKW", g.kw);
-        scalars = {g.groups, m, g.h, g.w, g.oh, g.dh, g.dw, g.ph, g.pw, p.units, p.planes, planes};
-        launch.global = {static_cast<size_t>(((g.oh * g.ow + 15) / 16 + p.units - 1) / p.units),
-                         static_cast<size_t>((planes + p.planes - 1) / p.planes)};
-    } else if (p.kernel == DwKernel::FLAT2) {
-        launch.entry = "conv2d_dw_flat2";
-        launch.options = define("SW", 1) + " " + define("NKH", g.kh) + " " + define("NKW", g.kw);
-        scalars = {g.groups, m, g.h, g.w, g.oh, g.dw, g.ph, g.pw, p.units, p.planes, planes};
-        launch.global = {static_cast<size_t>(((g.oh + 1) / 2 + p.units - 1) / p.units),
-                         static_cast<size_t>((planes + p.planes - 1) / p.planes)};
-    } else if (p.kernel == DwKernel::S2) {
-        launch.entry = "conv2d_dw_s2";
-        launch.options = define("SW", 2) + " " + define("NKH", g.kh);
-        scalars = {g.groups, m, g.h, g.w, g.oh, g.ow, g.sh, g.dh, g.ph, g.pw, p.units, p.planes, planes};
-        launch.global = {static_cast<size_t>((g.oh + p.units - 1) / p.units),
-                         static_cast<size_t>((planes + p.planes - 1) / p.planes)};
-    } else if (p.kernel == DwKernel::PIXEL) {
-        // Work-items along a plane per work-group: 128, or the device's most.
-        const size_t group = std::min<size_t>(128, std::max<size_t>(device.max_work_group_size, 1));
-        launch.entry = "conv2d_dw_pixel";
-        launch.options = define("SW", g.sw);
-        scalars = {g.groups, m, g.h, g.w, g.oh, g.ow, g.kh, g.kw, g.sh, g.sw, g.dh, g.dw, g.ph, g.pw, g.d, g.od,
-                   g.kd, g.sd, g.dd, g.pd};
-        const auto pixels = static_cast<size_t>(g.od * g.oh * g.ow);
-        launch.global = {(pixels + group - 1) / group * group, static_cast<size_t>(planes)};
-        launch.local = {group, 1};
-    } else {
-        launch.entry = "conv2d_dw16";
-        launch.options = define("SW", g.sw);
-        scalars = {g.groups, m, g.h, g.w, g.oh, g.ow, g.kh, g.kw, g.sh, g.dh, g.dw, g.ph, g.pw, p.units, g.d, g.od,
-                   g.kd, g.sd, g.dd, g.pd};
-        launch.global = {static_cast<size_t>((g.oh + p.units - 1) / p.units * g.od), static_cast<size_t>(planes)};
-    }
-    for (int64_t v : scalars)
-        launch.args.push_back(KernelArg::scalar(static_cast<cl_int>(v)));
-    if (launch.local.empty())
-        launch.local = work_group(device, 2);
-    return launch;
 }
 
 // The order of conv2d_k16's work-items. By default the channel blocks vary fastest (global dimension 0), so the
@@ -451,6 +270,41 @@ Tensor gemm_offsets(const Conv3d& g) {
 }
 
 }  // namespace
+
+namespace conv {
+
+Conv3d geometry(const Node& node) {
+    const Shape data = node.get_input_shape(0), filter = node.get_input_shape(1);
+    const auto win = shape_infer::convolution_window(node, data, filter);
+    Conv3d g;
+    g.batch = static_cast<int64_t>(data[0]);
+    const bool grp = grouped(node);
+    g.groups = grp ? static_cast<int64_t>(filter[0]) : 1;
+    g.out_channels = static_cast<int64_t>(filter[grp ? 1 : 0]);
+    g.in_channels = static_cast<int64_t>(filter[grp ? 2 : 1]);
+    const size_t n = win.kernel.size();
+    if (n < 1 || n > 3)
+        raise<ModelError>(node.describe(), ": ", n, " spatial axes (1 to 3 expected)");
+    g.spatial = static_cast<int>(n);
+    int64_t* in[3] = {&g.d, &g.h, &g.w};
+    int64_t* out[3] = {&g.od, &g.oh, &g.ow};
+    int64_t* kernel[3] = {&g.kd, &g.kh, &g.kw};
+    int64_t* stride[3] = {&g.sd, &g.sh, &g.sw};
+    int64_t* dilation[3] = {&g.dd, &g.dh, &g.dw};
+    int64_t* pad[3] = {&g.pd, &g.ph, &g.pw};
+    for (size_t i = 0; i < n; ++i) {
+        const size_t a = 3 - n + i;
+        *in[a] = static_cast<int64_t>(data[2 + i]);
+        *out[a] = win.output[i];
+        *kernel[a] = win.kernel[i];
+        *stride[a] = win.strides[i];
+        *dilation[a] = win.dilations[i];
+        *pad[a] = win.pads_begin[i];
+    }
+    return g;
+}
+
+}  // namespace conv
 
 Validation ConvolutionOp::validate(const Node& node, const DeviceInfo&) const {
     for (size_t i = 0; i < 2; ++i) {

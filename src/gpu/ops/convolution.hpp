@@ -2,7 +2,7 @@
 #pragma once
 
 #include "ops/gpu_op.hpp"
-#include "tuning.hpp"
+#include "tuning/tuning.hpp"
 
 namespace ovcl {
 namespace gpu {

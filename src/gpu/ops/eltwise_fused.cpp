@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "fusions.hpp"
 #include "ops/eltwise.hpp"
+#include "transform/fusions.hpp"
 
 namespace ovcl {
 namespace gpu {

@@ -8,10 +8,10 @@
 #include <map>
 #include <vector>
 
-#include "fusions.hpp"
-#include "fusions_graph.hpp"
 #include "host_ref/ref_utils.hpp"
 #include "ops/quantize.hpp"
+#include "transform/fusions.hpp"
+#include "transform/fusions_graph.hpp"
 
 namespace ovcl {
 namespace gpu {

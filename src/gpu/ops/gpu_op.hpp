@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "device.hpp"
+#include "ocl/device.hpp"
 #include "ovcl/node.hpp"
 #include "ovcl/tensor.hpp"
 

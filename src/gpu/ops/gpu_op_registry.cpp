@@ -1,7 +1,5 @@
 #include <map>
 
-#include "fusions.hpp"
-#include "ovcl/extension.hpp"
 #include "ops/attention.hpp"
 #include "ops/convolution.hpp"
 #include "ops/eltwise.hpp"
@@ -13,6 +11,8 @@
 #include "ops/pooling.hpp"
 #include "ops/quantize.hpp"
 #include "ops/reduction.hpp"
+#include "ovcl/extension.hpp"
+#include "transform/fusions.hpp"
 
 namespace ovcl {
 namespace gpu {

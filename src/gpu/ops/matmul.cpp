@@ -7,7 +7,7 @@
 
 #include "host_ref/matmul.hpp"
 #include "ops/epilogue.hpp"
-#include "tuning.hpp"
+#include "tuning/tuning.hpp"
 
 namespace ovcl {
 namespace gpu {

@@ -1,0 +1,351 @@
+#include "plan/plan.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <set>
+
+#include "ops/variables_infer.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+size_t base_alignment(const DeviceInfo& device) {
+    constexpr size_t kMinAlignment = 128;  // long16, which vector loads may assume
+    cl_uint bits = 0;
+    if (device.device() && device.device.getInfo(CL_DEVICE_MEM_BASE_ADDR_ALIGN, &bits) == CL_SUCCESS)
+        return std::max<size_t>(bits / 8, kMinAlignment);
+    return kMinAlignment;
+}
+
+namespace {
+
+/// An input of an in-place Concat: its bytes lie at `offset` in the Concat's output `whole`.
+struct Part {
+    size_t whole;
+    size_t offset;
+};
+
+/// Turns device Concats into views where every input can be written by its producer straight into
+/// its place in the output: the output is one run of the inputs one after the other (every dim
+/// before the axis is 1), each place starts at an aligned offset (a sub-buffer origin), and each
+/// input is an ordinary tensor of a kernel or host step. Copies stay for an input that is a model
+/// input or output, a view or variable, already in another in-place Concat, or given twice, and
+/// for a Concat whose output is a model output (a bound output buffer must receive the whole).
+std::map<size_t, Part> place_concats_in_place(Plan& plan, const std::map<size_t, size_t>& alias_root,
+                                              size_t alignment) {
+    auto root = [&](size_t v) {
+        while (alias_root.count(v))
+            v = alias_root.at(v);
+        return v;
+    };
+    std::map<size_t, size_t> producer;  // value -> step
+    for (size_t s = 0; s < plan.steps.size(); ++s)
+        for (size_t v : plan.steps[s].outputs)
+            producer[v] = s;
+    std::set<size_t> model_outputs;
+    for (size_t v : plan.result_values)
+        model_outputs.insert(root(v));
+
+    std::map<size_t, Part> parts;
+    for (Step& step : plan.steps) {
+        if (step.kind != Step::Kind::KERNELS || step.node->get_type_name() != "Concat")
+            continue;
+        const size_t whole = step.outputs[0];
+        const Shape& shape = plan.values[whole].shape;
+        const int64_t axis = step.node->get_attr<int64_t>("axis");
+        const size_t a = static_cast<size_t>(axis < 0 ? axis + static_cast<int64_t>(shape.size()) : axis);
+        bool ok = !model_outputs.count(whole) && a < shape.size();
+        for (size_t d = 0; ok && d < a; ++d)
+            ok = shape[d] == 1;
+        std::set<size_t> seen;
+        size_t offset = 0;
+        for (size_t v : step.inputs) {
+            if (!ok)
+                break;
+            const Value& val = plan.values[v];
+            const auto p = producer.find(v);
+            ok = val.where == Value::Where::SLOT && val.bytes > 0 && offset % alignment == 0 &&
+                 !alias_root.count(v) && !parts.count(v) && !model_outputs.count(v) && seen.insert(v).second &&
+                 p != producer.end() &&
+                 (plan.steps[p->second].kind == Step::Kind::KERNELS || plan.steps[p->second].kind == Step::Kind::HOST);
+            offset += val.bytes;
+        }
+        if (!ok)
+            continue;
+        offset = 0;
+        for (size_t v : step.inputs) {
+            parts[v] = Part{whole, offset};
+            offset += plan.values[v].bytes;
+        }
+        step.kind = Step::Kind::VIEW;
+        step.config = OpConfig{};
+        step.scratch.clear();
+    }
+    return parts;
+}
+
+// Plan::constant_on_device: the constants a device command reads. Kernels read values through their INPUT and
+// OUTPUT arguments and their own constants; variable steps copy between device buffers. Host steps read
+// Plan::constants on the host, and a constant model output is written from the host copy.
+std::vector<bool> constants_on_device(const Plan& plan) {
+    std::vector<bool> on_device(plan.constants.size(), false);
+    const auto mark = [&](size_t value) {
+        const Value& v = plan.values.at(value);
+        if (v.where == Value::Where::CONSTANT)
+            on_device.at(v.index) = true;
+    };
+    for (const Step& step : plan.steps) {
+        for (size_t c : step.op_constants)
+            on_device.at(c) = true;
+        if (step.kind == Step::Kind::HOST)
+            continue;
+        if (step.kind != Step::Kind::KERNELS) {  // variable copies, views: every value they touch
+            for (size_t v : step.inputs)
+                mark(v);
+            for (size_t v : step.outputs)
+                mark(v);
+            continue;
+        }
+        for (const KernelLaunch& launch : step.config.launches)
+            for (const KernelArg& a : launch.args) {
+                if (a.kind == KernelArg::Kind::INPUT)
+                    mark(step.inputs.at(a.index));
+                else if (a.kind == KernelArg::Kind::OUTPUT)
+                    mark(step.outputs.at(a.index));
+            }
+    }
+    return on_device;
+}
+
+}  // namespace
+
+bool device_variables(const Config& config) {
+    return !config.host_ops.count("ReadValue") && !config.host_ops.count("Assign");
+}
+
+Validation device_runs(const Node& node, const DeviceInfo& device, const Config& config) {
+    const std::string& type = node.get_type_name();
+    if (config.host_ops.count(type))
+        return Validation::no("forced to the host (OVCL_GPU_HOST_OPS)");
+    if (type == "ReadValue" || type == "Assign")
+        return device_variables(config) ? Validation::yes() : Validation::no("its variable is kept on the host");
+    return validate_node(node, device);
+}
+
+namespace {
+
+// Plan::build's steps, in order, over the state they share.
+class PlanBuilder {
+public:
+    PlanBuilder(std::shared_ptr<Model> model, const DeviceInfo& device, const Config& config)
+        : m_plan(std::make_shared<Plan>()), m_device(device), m_config(config) {
+        m_plan->model = std::move(model);
+    }
+
+    std::shared_ptr<Plan> build() {
+        add_values_and_steps();
+        order_ports();
+        m_plan->sub_buffers = m_device.sub_buffers;
+        if (m_device.sub_buffers)
+            m_parts = place_concats_in_place(*m_plan, m_alias_root, base_alignment(m_device));
+        place_in_arenas();
+        choose_device_constants();
+        return m_plan;
+    }
+
+private:
+    size_t add_value(const Node& n, size_t port) {
+        Value v;
+        v.type = n.get_output_element_type(port);
+        v.shape = n.get_output_shape(port);
+        v.bytes = shape_size(v.shape) * v.type.size();
+        m_plan->values.push_back(v);
+        m_value_of[{&n, port}] = m_plan->values.size() - 1;
+        return m_plan->values.size() - 1;
+    }
+
+    // A value per node output; a step per node but Constants (plan constants), Results and
+    // Parameters (values written by the request).
+    void add_values_and_steps() {
+        for (const auto& node : m_plan->model->get_ordered_ops()) {
+            const std::string& type = node->get_type_name();
+            if (type == "Result")
+                continue;
+            if (type == "Constant") {
+                const size_t v = add_value(*node, 0);
+                m_plan->values[v].where = Value::Where::CONSTANT;
+                m_plan->values[v].index = m_plan->constants.size();
+                m_plan->constants.push_back(node->get_constant_value());
+                continue;
+            }
+            Step step;
+            step.node = node;
+            for (const auto& in : node->input_values())
+                step.inputs.push_back(m_value_of.at({in.node.get(), in.index}));
+            for (size_t p = 0; p < node->get_output_size(); ++p)
+                step.outputs.push_back(add_value(*node, p));
+            if (type == "Parameter")
+                continue;
+            if ((type == "ReadValue" || type == "Assign") && device_variables(m_config))
+                add_variable_step(step);
+            else
+                add_op_step(step);
+            m_plan->steps.push_back(std::move(step));
+        }
+    }
+
+    void add_variable_step(Step& step) {
+        const bool read = step.node->get_type_name() == "ReadValue";
+        step.kind = read ? Step::Kind::READ_VALUE : Step::Kind::ASSIGN;
+        step.variable_id = shape_infer::variable_decl(*step.node).id;
+        step.config.impl_name = read ? "variable_read" : "variable_write";
+        if (read)
+            return;
+        // Assign's output is its input: no copy, no slot.
+        Value& in = m_plan->values[step.inputs[0]];
+        Value& out = m_plan->values[step.outputs[0]];
+        if (in.where == Value::Where::SLOT) {
+            m_alias_root[step.outputs[0]] = step.inputs[0];
+        } else {
+            out.where = Value::Where::CONSTANT;
+            out.index = in.index;
+        }
+    }
+
+    // A kernel step, a view of its input, or a host step with the reason the device refused it.
+    void add_op_step(Step& step) {
+        const Node& node = *step.node;
+        Validation v = device_runs(node, m_device, m_config);
+        if (!v.supported) {
+            step.kind = Step::Kind::HOST;
+            step.reason = v.reason;
+        } else if (is_view_op(node) && m_plan->values[step.inputs[0]].where == Value::Where::SLOT) {
+            step.kind = Step::Kind::VIEW;
+            m_alias_root[step.outputs[0]] = step.inputs[0];
+        } else if (is_view_op(node)) {
+            step.kind = Step::Kind::HOST;  // a view of a constant: copied once on the host
+            step.reason = "view of a constant";
+        } else {
+            step.config = find_gpu_op(node.get_type_name())->configure(node, m_device);
+            for (auto& c : step.config.constants) {
+                step.op_constants.push_back(m_plan->constants.size());
+                m_plan->constants.push_back(c);
+            }
+            for (size_t bytes : step.config.scratch) {  // a tensor of its own, alive at this step only
+                Value scratch;
+                scratch.type = element::u8;
+                scratch.shape = Shape{bytes};
+                scratch.bytes = bytes;
+                m_plan->values.push_back(scratch);
+                step.scratch.push_back(m_plan->values.size() - 1);
+            }
+        }
+    }
+
+    // Parameters and results in model order, whatever the topological order did.
+    void order_ports() {
+        for (const auto& p : m_plan->model->get_parameters())
+            m_plan->parameter_values.push_back(m_value_of.at({p.get(), 0}));
+        for (const auto& r : m_plan->model->get_results()) {
+            const Output& in = r->input_value(0);
+            m_plan->result_values.push_back(m_value_of.at({in.node.get(), in.index}));
+        }
+    }
+
+    size_t root(size_t v) const {  // through views: a storage root or an in-place Concat input
+        while (m_alias_root.count(v))
+            v = m_alias_root.at(v);
+        return v;
+    }
+    size_t storage(size_t v) const {
+        v = root(v);
+        const auto p = m_parts.find(v);
+        return p == m_parts.end() ? v : p->second.whole;
+    }
+
+    // The memory plan. A storage root is a value that is neither a view nor an in-place Concat
+    // input; it is alive from the first step that writes it (or any of its parts) to the last that
+    // reads it (or any of its views and parts). Inputs are written before step 0; outputs are read
+    // after the last step; a scratch buffer lives at its step only.
+    std::map<size_t, Block> lifetimes() const {
+        std::map<size_t, Block> out;  // storage root -> its block
+        auto touch = [&](size_t v, size_t s) {
+            if (m_plan->values[v].where != Value::Where::SLOT)
+                return;
+            const size_t r = storage(v);
+            const auto it = out.try_emplace(r, Block{s, s, m_plan->values[r].bytes}).first;
+            it->second.first = std::min(it->second.first, s);
+            it->second.last = std::max(it->second.last, s);
+        };
+        for (size_t v : m_plan->parameter_values)
+            touch(v, 0);
+        for (size_t s = 0; s < m_plan->steps.size(); ++s)
+            for (const auto* ids : {&m_plan->steps[s].inputs, &m_plan->steps[s].outputs, &m_plan->steps[s].scratch})
+                for (size_t v : *ids)
+                    touch(v, s);
+        for (size_t v : m_plan->result_values)
+            touch(v, m_plan->steps.size());
+        return out;
+    }
+
+    // Slots in the arenas for every storage root, then for Concat parts and views inside them.
+    void place_in_arenas() {
+        Plan& plan = *m_plan;
+        const std::map<size_t, Block> blocks_of = lifetimes();
+        std::vector<Block> blocks;
+        for (const auto& [r, block] : blocks_of)
+            blocks.push_back(block);
+        const size_t max_arena = m_device.max_alloc_size ? static_cast<size_t>(m_device.max_alloc_size) : SIZE_MAX;
+        const BlockLayout layout = m_device.sub_buffers ? place_blocks(blocks, base_alignment(m_device), max_arena)
+                                                        : share_whole_buffers(blocks);
+        plan.arena_bytes = layout.arena_bytes;
+        size_t b = 0;
+        for (const auto& [r, block] : blocks_of) {
+            plan.values[r].index = plan.slots.size();
+            plan.slots.push_back(layout.placements[b++]);
+        }
+        for (const auto& [v, part] : m_parts) {
+            Slot slot = plan.slots[plan.values[part.whole].index];
+            slot.offset += part.offset;
+            slot.bytes = plan.values[v].bytes;
+            plan.values[v].index = plan.slots.size();
+            plan.slots.push_back(slot);
+        }
+        for (const auto& alias : m_alias_root)
+            plan.values[alias.first].index = plan.values[root(alias.first)].index;
+        for (const Slot& slot : plan.slots)
+            plan.slot_bytes.push_back(slot.bytes);
+
+        for (size_t bytes : plan.arena_bytes)
+            plan.peak_bytes += bytes;
+        plan.live_set_bytes = largest_live_set(blocks);
+        for (const Value& v : plan.values)
+            if (v.where == Value::Where::SLOT)
+                plan.tensors_bytes += v.bytes;
+    }
+
+    void choose_device_constants() {
+        Plan& plan = *m_plan;
+        plan.constant_on_device = constants_on_device(plan);
+        for (size_t i = 0; i < plan.constants.size(); ++i)
+            if (plan.constant_on_device[i])
+                plan.constants_bytes += plan.constants[i].get_byte_size();
+    }
+
+    std::shared_ptr<Plan> m_plan;
+    const DeviceInfo& m_device;
+    const Config& m_config;
+    std::map<std::pair<const Node*, size_t>, size_t> m_value_of;
+    std::map<size_t, size_t> m_alias_root;  // view outputs share their input's value storage
+    std::map<size_t, Part> m_parts;         // in-place Concat inputs
+};
+
+}  // namespace
+
+std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo& device, const Config& config) {
+    return PlanBuilder(std::move(model), device, config).build();
+}
+
+}  // namespace gpu
+}  // namespace ovcl

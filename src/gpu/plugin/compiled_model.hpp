@@ -1,0 +1,71 @@
+#pragma once
+
+#include <list>
+#include <map>
+#include <mutex>
+
+#include "exec/streams.hpp"
+#include "exec/wait_executor.hpp"
+#include "ocl/device_context.hpp"
+#include "ovcl/plugin/icompiled_model.hpp"
+#include "plan/plan.hpp"
+#include "plugin/config.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+class Plugin;
+
+/// A plan with its constants on the device: shared by every request that runs it.
+struct DevicePlan {
+    std::shared_ptr<const Plan> plan;
+    std::vector<cl::Buffer> constants;  ///< one per Plan::constants (uploaded once)
+};
+
+class CompiledModel : public ICompiledModel {
+public:
+    CompiledModel(const std::shared_ptr<const Model>& model, std::shared_ptr<Model> transformed,
+                  const std::shared_ptr<const Plugin>& plugin, std::shared_ptr<DeviceContext> device,
+                  const Config& config);
+
+    std::shared_ptr<ISyncInferRequest> create_sync_infer_request() const override;
+    /// The multi-stage pipeline of async_infer_request.hpp on this model's executors.
+    std::shared_ptr<IAsyncInferRequest> create_infer_request() const override;
+    void export_model(std::ostream& model) const override;
+    std::shared_ptr<const Model> get_runtime_model() const override;
+    void set_property(const AnyMap& properties) override;
+    Any get_property(const std::string& name) const override;
+
+    /// The plan for these input shapes: built (and its programs compiled) on first use, kept
+    /// in a bounded cache of specialisations for dynamic models.
+    std::shared_ptr<const DevicePlan> plan_for(const std::vector<Shape>& input_shapes) const;
+    const DeviceContext& device() const { return *m_device; }
+    const Config& config() const { return m_config; }
+    /// The stream a new request runs on (round-robin over NUM_STREAMS).
+    const Stream& assign_stream() const { return m_streams->assign(); }
+    /// Set by import_model when Core's model cache (CACHE_DIR) supplied the blob.
+    void set_loaded_from_cache(bool v) { m_loaded_from_cache = v; }
+    /// The remote context the model was compiled for; without one, the plugin's default context of the device.
+    std::shared_ptr<IRemoteContext> get_context() const override;
+    void set_context(std::shared_ptr<IRemoteContext> context) { m_context = std::move(context); }
+
+private:
+    std::shared_ptr<const DevicePlan> build(const std::vector<Shape>& input_shapes) const;
+    /// Streams, task, wait and callback executors from the config (compiled_model_executors.cpp).
+    void setup_executors();
+
+    std::shared_ptr<Model> m_model;  ///< transformed; may have dynamic shapes
+    std::shared_ptr<DeviceContext> m_device;
+    Config m_config;
+    mutable std::mutex m_mutex;
+    mutable std::list<std::pair<std::vector<Shape>, std::shared_ptr<const DevicePlan>>> m_plans;  ///< most recent first
+    static constexpr size_t kMaxPlans = 8;
+    std::shared_ptr<GpuStreams> m_streams;          ///< per model, or per device when EXCLUSIVE_ASYNC_REQUESTS
+    std::shared_ptr<WaitExecutor> m_wait_executor;  ///< per device
+    std::shared_ptr<ITaskExecutor> m_callback_executor;
+    bool m_loaded_from_cache = false;
+    mutable std::shared_ptr<IRemoteContext> m_context;  ///< made on first get_context() when not set
+};
+
+}  // namespace gpu
+}  // namespace ovcl

@@ -1,0 +1,222 @@
+#include "plugin/plugin.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "ops/gpu_op.hpp"
+#include "ovcl/extension.hpp"
+#include "plan/plan.hpp"
+#include "plugin/compiled_model.hpp"
+#include "transform/precision.hpp"
+#include "transform/transformations.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+namespace {
+constexpr const char* kDriverVersion = "GPU_DRIVER_VERSION";  ///< CL_DRIVER_VERSION of the device (RO)
+constexpr const char* kConfigFile = "CONFIG_FILE";  ///< custom-kernel configs, ';'-separated (RW)
+
+std::vector<std::string> split_paths(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream in(text);
+    for (std::string part; std::getline(in, part, ';');)
+        if (part.find_first_not_of(" \t") != std::string::npos)
+            out.push_back(part);
+    return out;
+}
+
+// CONFIG_FILE (custom-kernel configs, docs/extensions.md): registers the files' extension ops and
+// returns the properties without the key; the files are appended to `remembered` when given.
+AnyMap take_config_files(const AnyMap& properties, std::vector<std::string>* remembered) {
+    AnyMap rest = properties;
+    auto it = rest.find(kConfigFile);
+    if (it == rest.end())
+        return rest;
+    const std::vector<std::string> files = split_paths(it->second.to_string());
+    for (const auto& f : files)
+        register_extensions(read_kernel_config(f));
+    if (remembered)
+        for (const auto& f : files)
+            if (std::find(remembered->begin(), remembered->end(), f) == remembered->end())
+                remembered->push_back(f);
+    rest.erase(kConfigFile);
+    return rest;
+}
+
+// An op that neither the device nor the host can run fails the compilation, not the first inference.
+void check_runnable(const Model& model, const DeviceInfo& device, const Config& config) {
+    const bool dynamic = model.is_dynamic();  // validated per input shape later: only "has a kernel" is known now
+    for (const auto& n : model.get_ordered_ops()) {
+        if (n->spec().evaluate)
+            continue;
+        const std::string& t = n->get_type_name();
+        if (t == "Parameter" || t == "Constant" || t == "Result" || t == "ReadValue" || t == "Assign")
+            continue;
+        const Validation v = dynamic ? Validation{find_gpu_op(t) != nullptr, "no OpenCL kernel"}
+                                                    : device_runs(*n, device, config);
+        if (!v.supported)
+            raise<NotImplemented>("GPU cannot run model '", model.get_friendly_name(), "': ", n->describe(),
+                                  " has no host implementation and the device refuses it: ", v.reason);
+    }
+}
+}  // namespace
+
+void Plugin::add_extension(const std::shared_ptr<const OpExtension>& extension) {
+    if (!extension)
+        raise<InvalidArgument>("GPU add_extension: the extension is null");
+    if (!extension->kernel && !extension->host)
+        raise<NotImplemented>("GPU cannot run extension op '", extension->type,
+                              "': it has neither an OpenCL kernel nor a host implementation");
+}
+
+Plugin::Plugin() {
+    set_device_name("GPU");
+    m_devices = enumerate_devices();
+    if (m_devices.empty())
+        raise<Exception>("GPU: no OpenCL device found (install an OpenCL runtime: a GPU vendor's driver, or "
+                         "pocl-opencl-icd for the CPU)");
+}
+
+const DeviceInfo& Plugin::device_info(int id) const {
+    if (id < 0 || static_cast<size_t>(id) >= m_devices.size())
+        raise<NotFound>("GPU: no device GPU.", id, " (there are ", m_devices.size(), ")");
+    return m_devices[static_cast<size_t>(id)];
+}
+
+std::shared_ptr<DeviceContext> Plugin::device_context(int id) const {
+    const DeviceInfo& info = device_info(id);
+    std::lock_guard<std::mutex> lock(m_mutex);
+    auto& ctx = m_contexts[id];
+    if (!ctx)
+        ctx = std::make_shared<DeviceContext>(info);
+    return ctx;
+}
+
+std::shared_ptr<Model> Plugin::prepare_model(const Model& model, const Config& config) const {
+    auto clone = model.clone();
+    if (!config.disable_transformations)
+        transform_model(*clone, config.host_ops, config.inference_precision);
+    else  // the precision is how the model runs, not an optimisation: converted regardless (as OpenVINO does)
+        convert_precision(*clone, config.inference_precision);
+    return clone;
+}
+
+std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const Model>& model,
+                                                      const AnyMap& properties) const {
+    if (!model)
+        raise<InvalidArgument>("GPU compile_model: the model is null");
+    const Config config(take_config_files(properties, nullptr), m_config);
+    auto ctx = device_context(config.device_id);
+    auto prepared = prepare_model(*model, config);
+    check_runnable(*prepared, ctx->device, config);
+    return std::make_shared<CompiledModel>(model, prepared, std::static_pointer_cast<const Plugin>(shared_from_this()),
+                                           ctx, config);
+}
+
+void Plugin::set_property(const AnyMap& properties) {
+    std::vector<std::string> files = m_config_files;
+    Config next(take_config_files(properties, &files), m_config);
+    device_info(next.device_id);  // an unknown device is refused now
+    m_config = next;
+    m_config_files = files;
+}
+
+Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
+    const Config config(arguments, m_config, /*lenient=*/true);
+    if (name == supported_properties.key) {
+        std::vector<PropertyName> v = {
+            {supported_properties.key, PropertyMutability::RO},  {available_devices.key, PropertyMutability::RO},
+            {device::full_name.key, PropertyMutability::RO},     {device::architecture.key, PropertyMutability::RO},
+            {device::type.key, PropertyMutability::RO},          {device::capabilities.key, PropertyMutability::RO},
+            {range_for_async_infer_requests.key, PropertyMutability::RO},
+            {caching_properties.key, PropertyMutability::RO},    {kDriverVersion, PropertyMutability::RO},
+            {kConfigFile, PropertyMutability::RW},
+        };
+        for (const auto& p : Config::rw_properties())
+            v.push_back(p);
+        return v;
+    }
+    if (name == caching_properties.key)  // what a model cache entry must match besides the model and config
+        return std::vector<PropertyName>{{device::architecture.key, PropertyMutability::RO},
+                                         {device::full_name.key, PropertyMutability::RO},
+                                         {kDriverVersion, PropertyMutability::RO}};
+    if (name == kConfigFile) {
+        std::string files;
+        for (const auto& f : m_config_files)
+            files += (files.empty() ? "" : ";") + f;
+        return files;
+    }
+    if (name == available_devices.key) {
+        std::vector<std::string> ids;
+        for (size_t i = 0; i < m_devices.size(); ++i)
+            ids.push_back(std::to_string(i));
+        return ids;
+    }
+    const DeviceInfo& d = device_info(config.device_id);
+    if (name == device::full_name.key)
+        return d.name + " (" + d.platform_name + ", " + d.device_version + ")";
+    if (name == device::architecture.key)
+        return d.architecture();
+    if (name == kDriverVersion)
+        return d.driver_version;
+    if (name == device::type.key)
+        return d.is_gpu ? device::Type::DISCRETE : device::Type::INTEGRATED;
+    if (name == device::capabilities.key) {
+        // f16 storage (vload_half/vstore_half) every OpenCL device can do; half compute needs cl_khr_fp16
+        return std::vector<std::string>{device::capability::FP32, device::capability::FP16,
+                                        device::capability::EXPORT_IMPORT};
+    }
+    if (name == range_for_async_infer_requests.key) {
+        // Past THROUGHPUT's optimal count (two requests per stream) more requests in flight only queue up.
+        Config throughput = config;
+        throughput.common.performance_mode = hint::PerformanceMode::THROUGHPUT;
+        return std::tuple<unsigned, unsigned, unsigned>{1, throughput.optimal_requests(), 1};
+    }
+    return config.get(name);
+}
+
+QueryReport Plugin::query_model_report(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
+    if (!model)
+        raise<InvalidArgument>("GPU query_model: the model is null");
+    const Config config(take_config_files(properties, nullptr), m_config,
+                        /*lenient=*/true);
+    const DeviceInfo& device = device_info(config.device_id);
+    const std::string name = get_device_name() + "." + std::to_string(config.device_id);
+    auto transformed = prepare_model(*model, config);
+    QueryReport report;
+    std::set<std::string> present;
+    for (const auto& n : transformed->get_ordered_ops()) {
+        present.insert(n->get_friendly_name());
+        const std::string& t = n->get_type_name();
+        if (t == "Parameter" || t == "Constant" || t == "Result") {
+            report[n->get_friendly_name()] = {name, ""};
+            continue;
+        }
+        const Validation v = device_runs(*n, device, config);
+        report[n->get_friendly_name()] = v.supported ? OpQuery{name, ""} : OpQuery{"", v.reason};
+        auto fused = n->get_rt_info().find("fused_names");  // ops fused into n (fusions.hpp) run where n runs
+        if (t.rfind("Fused", 0) == 0 && fused != n->get_rt_info().end() && fused->second.is<std::string>()) {
+            std::stringstream names(fused->second.as<std::string>());
+            for (std::string part; std::getline(names, part, ',');) {
+                report[part] = report[n->get_friendly_name()];
+                present.insert(part);
+            }
+        }
+    }
+    QueryReport original;  // report on the user's op names; folded ops ran at compile time
+    for (const auto& n : model->get_ordered_ops()) {
+        auto it = report.find(n->get_friendly_name());
+        original[n->get_friendly_name()] =
+            it != report.end() && present.count(n->get_friendly_name()) ? it->second : OpQuery{name, ""};
+    }
+    return original;
+}
+
+SupportedOpsMap Plugin::query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
+    return supported_ops(query_model_report(model, properties));
+}
+
+}  // namespace gpu
+}  // namespace ovcl

@@ -1,0 +1,135 @@
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+
+#include "exec/streams.hpp"
+#include "ovcl/op_registry.hpp"
+#include "ovcl/plugin/isync_infer_request.hpp"
+#include "plugin/compiled_model.hpp"
+#include "plugin/variable_state.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+class OclHostTensor;
+
+/// One inference at a time on the device. Stages (the seeds' names), which the async request
+/// (async_infer_request.hpp) runs on separate executors and infer() runs inline:
+/// - infer_preprocess: gather batches, check tensors, pick the plan for the input shapes;
+/// - enqueue = upload + start_pipeline, under the stream's enqueue lock (the stream's requests share
+///   its arenas, stream_arenas.hpp, so no other request's commands may fall between them):
+///   - upload: enqueue the input writes (ROI inputs packed first) on the request's stream queue;
+///   - start_pipeline: enqueue every step (host steps wait for their inputs), then the output
+///     reads, then a marker: one wait covers the whole inference, as a bare OpenCL program would;
+/// - wait_pipeline: wait for the marker (already complete when the wait executor ran it);
+/// - infer_postprocess: strided outputs and constant outputs into the bound tensors.
+class InferRequest : public ISyncInferRequest {
+public:
+    explicit InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model);
+    ~InferRequest() override;
+
+    void infer() override;
+    std::vector<ProfilingInfo> get_profiling_info() const override;
+    std::vector<std::shared_ptr<IVariableState>> query_state() const override;
+    void cancel() override { m_cancel = true; }
+    /// Also refuses a remote tensor of another OpenCL context or device (naming the port and the request).
+    void set_tensor(const Output& port, const Tensor& tensor) override;
+
+    /// Bytes the last inference moved between host and device memory: input writes, output reads
+    /// and host steps' traffic. Remote and host-visible tensors add nothing.
+    struct TransferBytes {
+        uint64_t to_device = 0;
+        uint64_t to_host = 0;
+    };
+    TransferBytes transfer_bytes() const { return m_bytes; }
+
+    void infer_preprocess();
+    void enqueue();
+    void wait_pipeline();
+    void infer_postprocess();
+
+    /// The marker after this inference's last command (null before the first run).
+    cl::Event completion_event() const { return m_done; }
+    const Stream& stream() const { return m_stream; }
+
+private:
+    void upload();
+    void start_pipeline();
+    void prepare(const std::shared_ptr<const DevicePlan>& plan);
+    cl::Buffer buffer_of(const Value& v) const;
+    void run_host_step(const Step& step);
+    void run_variable_step(size_t s);
+    /// Enqueues the output reads (part of start_pipeline).
+    void download();
+    /// Marks the end of what this request enqueued so far (m_done).
+    void fence();
+    /// Waits for a previous run's commands (only pending after a failure or a cancel).
+    /// After a failed enqueue: a fence, then wait for it (errors ignored: the first one is reported).
+    void settle_after_failure() noexcept;
+    void drain();
+    cl::Event* event_slot(std::vector<cl::Event>& events);
+    void trace_device_commands() const;
+
+    /// How a port's tensor reaches the kernels: host tensors are written / read; the buffer of a
+    /// remote or host-visible tensor (remote/) replaces the value's slot ("direct"), or, when the
+    /// slot cannot move (another port has it, an in-place Concat), is copied device<->device.
+    struct PortBinding {
+        enum class Kind { HOST, REMOTE, HOST_VISIBLE } kind = Kind::HOST;
+        cl::Buffer buffer;
+        bool direct = false;
+        std::shared_ptr<OclHostTensor> host_visible;
+    };
+    /// Which slots a user's buffer may replace, and the kernel arguments of each (after prepare).
+    void index_slots();
+    /// Binds every port's tensor for this inference and points the kernels at the slots' buffers.
+    void bind_ports();
+    PortBinding::Kind kind_of(const Tensor& t, const std::string& port) const;
+    /// Enqueues the map of every host-visible tensor this inference unmapped; false when none was.
+    bool restore_host_visible();
+    /// Records this inference's end marker on the remote tensors it used (copies wait for it).
+    void mark_remote_use();
+    std::string describe() const;
+    /// Waits for the stream's queue, then drops the kernels and the slots before the arenas they are sub-buffers of.
+    void release_buffers();
+
+    struct ArgUse {
+        size_t step, kernel;
+        cl_uint arg;
+    };
+    std::vector<std::vector<ArgUse>> m_slot_uses;  ///< per slot: the kernel arguments set to it
+    std::vector<bool> m_slot_pinned;               ///< per slot: part of an in-place Concat (not rebindable)
+    std::vector<PortBinding> m_in_bind, m_out_bind;
+    std::vector<std::shared_ptr<OclHostTensor>> m_unmapped;  ///< host-visible tensors the device holds now
+    TransferBytes m_bytes;
+    size_t m_id = 0;  ///< names the request in errors
+
+    enum Stage { PREPROCESS, UPLOAD, START, WAIT, POSTPROCESS, NUM_STAGES };
+    std::shared_ptr<const CompiledModel> m_model;
+    const Stream& m_stream;
+    cl::CommandQueue m_queue;  ///< the stream's in-order queue
+    bool m_events_on = false;  ///< events on every command (PERF_COUNT or the timeline)
+    std::shared_ptr<const DevicePlan> m_plan;
+    /// The memory plan's arenas; m_slots and m_own_slots are sub-buffers of them, released first (declared after
+    /// them, and by release_buffers()) so that no sub-buffer outlives its parent's last reference.
+    std::vector<cl::Buffer> m_arenas;
+    std::vector<cl::Buffer> m_slots;
+    std::vector<cl::Buffer> m_own_slots;  ///< allocated by prepare(); m_slots may point at user buffers
+    std::vector<std::vector<cl::Kernel>> m_kernels;  ///< per step
+    std::vector<std::vector<cl::Event>> m_events;    ///< per step, when events are on
+    std::vector<cl::Event> m_write_events, m_read_events;
+    std::vector<std::chrono::microseconds> m_host_times;  ///< per step
+    std::vector<Tensor> m_staging;      ///< dense copies of strided inputs, alive until the writes are done
+    std::vector<std::pair<Tensor, Tensor>> m_staged_outputs;  ///< (staging, bound strided output)
+    cl::Event m_done;
+    cl::Event m_last_read;  ///< the last command download() enqueued (null when it enqueued none)
+    std::shared_ptr<VariableStore> m_variables;            ///< variables of host steps (ReadValue forced to host)
+    std::shared_ptr<DeviceVariables> m_device_variables;   ///< variables of READ_VALUE / ASSIGN steps
+    std::vector<std::shared_ptr<IVariableState>> m_states;
+    std::array<std::chrono::microseconds, NUM_STAGES> m_durations{};
+    std::atomic<bool> m_cancel{false};
+};
+
+}  // namespace gpu
+}  // namespace ovcl

@@ -1,0 +1,101 @@
+#include "plugin/variable_state.hpp"
+
+#include "ocl/gpu_env.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+DeviceVariable& DeviceVariables::storage(const std::string& id, element::Type type, const Shape& shape) {
+    DeviceVariable& v = m_variables[id];
+    const size_t bytes = shape_size(shape) * type.size();
+    if (!v.buffer() || v.capacity < bytes) {
+        // The old buffer may still be read by enqueued commands: OpenCL keeps it alive until they finish.
+        v.buffer = make_buffer(m_context, bytes, CL_MEM_READ_WRITE);
+        v.capacity = bytes;
+    }
+    return v;
+}
+
+void DeviceVariables::enqueue_read(const std::string& id, const std::string& where, element::Type type,
+                                   const Shape& shape, const cl::Buffer& out, const cl::Buffer* init,
+                                   cl::Event* event) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    const size_t bytes = shape_size(shape) * type.size();
+    auto it = m_variables.find(id);
+    if (it != m_variables.end() && it->second.has_value) {
+        const DeviceVariable& v = it->second;
+        if (v.type != type)
+            raise<Exception>(where, ": variable '", id, "' holds a ", v.type, " tensor; the ReadValue reads ", type);
+        if (v.shape != shape)
+            raise<Exception>(where, ": variable '", id, "' holds a tensor of shape ", v.shape,
+                             "; the compiled model planned ", shape);
+        if (bytes)
+            check(m_queue.enqueueCopyBuffer(v.buffer, out, 0, 0, bytes, nullptr, event), "clEnqueueCopyBuffer",
+                  where + ": reading variable '" + id + "'");
+        return;
+    }
+    if (!bytes)
+        return;
+    if (init) {
+        check(m_queue.enqueueCopyBuffer(*init, out, 0, 0, bytes, nullptr, event), "clEnqueueCopyBuffer",
+              where + ": the init value of variable '" + id + "'");
+        return;
+    }
+    const cl_uchar zero = 0;
+    check(m_queue.enqueueFillBuffer(out, zero, 0, bytes, nullptr, event), "clEnqueueFillBuffer",
+          where + ": zeros for variable '" + id + "'");
+}
+
+void DeviceVariables::enqueue_write(const std::string& id, const std::string& where, element::Type type,
+                                    const Shape& shape, const cl::Buffer& in, cl::Event* event) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    DeviceVariable& v = storage(id, type, shape);
+    const size_t bytes = shape_size(shape) * type.size();
+    if (bytes)
+        check(m_queue.enqueueCopyBuffer(in, v.buffer, 0, 0, bytes, nullptr, event), "clEnqueueCopyBuffer",
+              where + ": writing variable '" + id + "'");
+    v.type = type;
+    v.shape = shape;
+    v.has_value = true;
+}
+
+void DeviceVariables::reset(const std::string& id) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    auto it = m_variables.find(id);
+    if (it != m_variables.end())
+        it->second.has_value = false;
+}
+
+void DeviceVariables::set(const std::string& id, const Tensor& value) {
+    if (!value)
+        raise<InvalidArgument>("variable ", id, ": the new state tensor is empty");
+    Tensor dense = value;
+    if (!value.is_continuous()) {
+        dense = Tensor(value.get_element_type(), value.get_shape());
+        value.copy_to(dense);
+    }
+    std::lock_guard<std::mutex> lock(m_mutex);
+    DeviceVariable& v = storage(id, dense.get_element_type(), dense.get_shape());
+    if (dense.get_byte_size())
+        check(m_queue.enqueueWriteBuffer(v.buffer, CL_TRUE, 0, dense.get_byte_size(), dense.data()),
+              "clEnqueueWriteBuffer", "set_state of variable '" + id + "'");
+    v.type = dense.get_element_type();
+    v.shape = dense.get_shape();
+    v.has_value = true;
+}
+
+Tensor DeviceVariables::get(const std::string& id) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    auto it = m_variables.find(id);
+    if (it == m_variables.end() || !it->second.has_value)
+        return Tensor(element::f32, Shape{0});
+    const DeviceVariable& v = it->second;
+    Tensor out(v.type, v.shape);
+    if (out.get_byte_size())
+        check(m_queue.enqueueReadBuffer(v.buffer, CL_TRUE, 0, out.get_byte_size(), out.data()),
+              "clEnqueueReadBuffer", "get_state of variable '" + id + "'");
+    return out;
+}
+
+}  // namespace gpu
+}  // namespace ovcl

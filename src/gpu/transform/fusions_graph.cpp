@@ -1,0 +1,127 @@
+#include "transform/fusions_graph.hpp"
+
+#include <algorithm>
+
+#include "host_ref/ref_utils.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+Consumers::Consumers(const NodeVector& order) {
+    for (const auto& n : order)
+        for (size_t i = 0; i < n->get_input_size(); ++i)
+            m_uses[n->input_value(i)].emplace_back(n, i);
+}
+
+const std::vector<Consumers::Use>& Consumers::of(const Output& port) const {
+    static const std::vector<Use> none;
+    auto it = m_uses.find(port);
+    return it == m_uses.end() ? none : it->second;
+}
+
+std::shared_ptr<Node> Consumers::only(const Output& port) const {
+    const auto& uses = of(port);
+    if (uses.size() != 1 || uses[0].first->get_type_name() == "Result")
+        return nullptr;
+    return uses[0].first;
+}
+
+bool Consumers::all_in(const Output& port, const std::vector<std::shared_ptr<Node>>& inside) const {
+    const auto& uses = of(port);
+    return !uses.empty() && std::all_of(uses.begin(), uses.end(), [&](const Use& u) {
+        return std::find(inside.begin(), inside.end(), u.first) != inside.end();
+    });
+}
+
+void Consumers::redirect(const Output& from, const Output& to) {
+    auto it = m_uses.find(from);
+    if (it == m_uses.end())
+        return;
+    const std::vector<Use> uses = std::move(it->second);
+    m_uses.erase(it);
+    for (const auto& [consumer, index] : uses) {
+        consumer->set_argument(index, to);
+        m_uses[to].emplace_back(consumer, index);
+    }
+}
+
+void Consumers::replace_reader(const NodeVector& old, const std::shared_ptr<Node>& reader) {
+    const auto replaced = [&](const Use& u) { return std::find(old.begin(), old.end(), u.first) != old.end(); };
+    for (auto& [port, uses] : m_uses)
+        uses.erase(std::remove_if(uses.begin(), uses.end(), replaced), uses.end());
+    for (size_t i = 0; i < reader->get_input_size(); ++i)
+        m_uses[reader->input_value(i)].emplace_back(reader, i);
+}
+
+const OpSpec& spec_of(const std::string& type, int64_t version) {
+    const OpSpec* s = OpRegistry::get().find_exact(type, version);
+    if (!s)
+        raise<NotImplemented>("GPU fusion: no op ", type, "-", version, " in the op registry");
+    return *s;
+}
+
+void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& nodes, Consumers& consumers) {
+    std::string names;
+    for (const auto& n : nodes) {
+        const auto& rt = n->get_rt_info();
+        auto it = rt.find("fused_names");
+        const bool own = it != rt.end() && it->second.is<std::string>() && !n->is_constant();
+        names += (names.empty() ? "" : ",") + (own ? it->second.as<std::string>() : n->get_friendly_name());
+    }
+    const auto& last = nodes.back();
+    fused->validate_and_infer_types();
+    fused->set_friendly_name(last->get_friendly_name());
+    fused->output_names(0) = last->output_names(0);
+    fused->get_rt_info() = last->get_rt_info();
+    fused->get_rt_info()["fused_names"] = names;
+    consumers.redirect(Output(last, 0), Output(fused, 0));
+    consumers.replace_reader(nodes, fused);
+}
+
+std::shared_ptr<Node> channel_constant(const Node& binary, const Output& producer, size_t axis) {
+    if (!numpy_binary(binary))
+        return nullptr;
+    const size_t other = binary.input_value(0) == producer ? 1 : 0;
+    if (binary.input_value(1 - other) != producer)
+        return nullptr;
+    const Output& c = binary.input_value(other);
+    return channel_shaped(c, producer.get_element_type(), producer.get_partial_shape(), axis) ? c.node : nullptr;
+}
+
+size_t output_channel_axis(const std::string& type, const PartialShape& out) {
+    return type == "MatMul" && out.rank_is_static() && out.size() > 0 ? out.size() - 1 : 1;
+}
+
+bool channel_shaped(const Output& c, element::Type type, const PartialShape& out, size_t axis) {
+    if (!c.node || !c.node->is_constant() || c.get_element_type() != type)
+        return false;
+    if (out.rank_is_dynamic() || axis >= out.size() || out[axis].is_dynamic())
+        return false;
+    const Shape bs = c.node->get_output_shape(c.index);
+    const size_t rank = out.size();
+    if (bs.size() > rank)
+        return false;
+    for (size_t i = 0; i < bs.size(); ++i) {
+        const size_t a = rank - bs.size() + i;
+        if (bs[i] != 1 && !(a == axis && static_cast<int64_t>(bs[i]) == out[axis].get_length()))
+            return false;
+    }
+    return true;
+}
+
+bool numpy_binary(const Node& n) {
+    return n.get_input_size() == 2 && n.get_attr<std::string>("auto_broadcast", "numpy") == "numpy";
+}
+
+bool scalar_constant(const Output& port, double& value) {
+    if (!port.node || !port.node->is_constant())
+        return false;
+    const Tensor& t = port.node->get_constant_value();
+    if (t.get_size() != 1 || t.get_element_type() == element::boolean || !t.get_element_type().is_static())
+        return false;
+    value = host_ref::to_f64(t).at(0);
+    return true;
+}
+
+}  // namespace gpu
+}  // namespace ovcl

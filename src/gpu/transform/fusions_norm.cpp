@@ -1,0 +1,143 @@
+// FusedMVN (fusions.hpp): its registry entry and the fusion of the MVN / LayerNorm patterns that
+// fusions_norm_patterns.cpp recognises, with the scale (gamma) and shift (beta) that follow them: a Multiply by
+// and an Add of Constants that vary along the normalised axes only (what the kernel's tables hold).
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "ovcl/ops.hpp"
+#include "transform/fusions.hpp"
+#include "transform/fusions_graph.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+namespace {
+
+const char* const kType = "FusedMVN";
+
+std::vector<OutputInfo> fused_mvn_infer(const Node& node, const std::vector<InputInfo>& in) {
+    if (in.size() != 4)
+        raise<ModelError>(node.describe(), ": expects 4 inputs (data, axes, scale, shift), got ", in.size());
+    const auto norm = spec_of("MVN", 6).infer(node, {in[0], in[1]});
+    const auto scaled = spec_of("Multiply", 1).infer(node, {{norm[0].type, norm[0].shape}, in[2]});
+    return spec_of("Add", 1).infer(node, {{scaled[0].type, scaled[0].shape}, in[3]});
+}
+
+// MVN-6, then Multiply by the scale and Add of the shift (numpy broadcast), as the original graph ran them.
+void fused_mvn_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
+    const Tensor& x = in.at(0);
+    TensorVector norm{Tensor(x.get_element_type(), x.get_shape())};
+    spec_of("MVN", 6).evaluate(node, {x, in.at(1)}, norm, ctx);
+    const auto s = spec_of("Multiply", 1).infer(node, {{x.get_element_type(), x.get_shape()},
+                                                       {in.at(2).get_element_type(), in.at(2).get_shape()}});
+    TensorVector scaled{Tensor(s[0].type, s[0].shape.to_shape())};
+    spec_of("Multiply", 1).evaluate(node, {norm[0], in.at(2)}, scaled, ctx);
+    spec_of("Add", 1).evaluate(node, {scaled[0], in.at(3)}, out, ctx);
+}
+
+// The operand of binary `n` other than `x` (empty when neither is x).
+Output other(const Node& n, const Output& x) {
+    if (n.get_input_size() != 2)
+        return {};
+    if (n.input_value(0) == x)
+        return n.input_value(1);
+    return n.input_value(1) == x ? n.input_value(0) : Output();
+}
+
+// `c` (the operand of a Multiply / Add after the normalisation) as its scale / shift: a Constant of the data's
+// type whose broadcast onto the data keeps its shape and varies along the normalised axes only.
+bool affine_operand(const Output& c, const NormPattern& m) {
+    if (!c.node || !c.node->is_constant() || c.get_element_type() != m.data.get_element_type())
+        return false;
+    const Shape cs = c.get_shape(), ds = m.data.get_shape();
+    if (cs.size() > ds.size())
+        return false;
+    for (size_t i = 0; i < cs.size(); ++i) {
+        const size_t axis = ds.size() - cs.size() + i;
+        if (cs[i] != 1 && (cs[i] != ds[axis] || std::find(m.axes.begin(), m.axes.end(), axis) == m.axes.end()))
+            return false;
+    }
+    return true;
+}
+
+std::string float_text(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%.9g", static_cast<double>(static_cast<float>(v)));
+    return buf;
+}
+
+Output scalar_of(element::Type type, float v) {
+    Tensor t(type, Shape{});
+    if (type == element::f16)
+        t.data<float16>()[0] = float16(v);
+    else
+        t.data<float>()[0] = v;
+    return Output(op::constant(t), 0);
+}
+
+}  // namespace
+
+OpSpec fused_mvn_spec() { return OpSpec{kType, 1, fused_mvn_infer, fused_mvn_ref}; }
+
+size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
+    register_fused_ops();
+    const NodeVector order = model.get_ordered_ops();
+    Consumers consumers(order);
+    std::map<const Node*, size_t> position;
+    for (size_t i = 0; i < order.size(); ++i)
+        position[order[i].get()] = i;
+    size_t fused = 0;
+    for (const auto& node : order) {
+        if (!position.count(node.get()))
+            continue;  // already fused
+        NormPattern m;
+        if (!match_normalisation(node, m))
+            continue;
+        const element::Type et = m.data.get_element_type();
+        if ((et != element::f32 && et != element::f16) || m.data.get_partial_shape().is_dynamic())
+            continue;
+        NodeVector nodes = m.nodes;
+        std::sort(nodes.begin(), nodes.end(),
+                  [&](const auto& a, const auto& b) { return position.at(a.get()) < position.at(b.get()); });
+        nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+        const bool closed = std::all_of(nodes.begin(), nodes.end() - 1, [&](const auto& n) {
+            return position.count(n.get()) && consumers.all_in(Output(n, 0), nodes);
+        });
+        const bool allowed = std::none_of(nodes.begin(), nodes.end(), [&](const auto& n) {
+            return host_ops.count(n->get_type_name()) || n->get_output_element_type(0) != et;
+        });
+        if (!closed || !allowed || host_ops.count("MVN"))
+            continue;
+        // The scale and shift that follow.
+        Output scale = scalar_of(et, 1.f), shift = scalar_of(et, 0.f);
+        for (const char* type : {"Multiply", "Add"}) {
+            auto next = consumers.only(Output(nodes.back(), 0));
+            if (!next || next->get_type_name() != type || !numpy_binary(*next) || host_ops.count(type))
+                continue;
+            const Output c = other(*next, Output(nodes.back(), 0));
+            if (!affine_operand(c, m))
+                continue;
+            (std::string(type) == "Multiply" ? scale : shift) = c;
+            nodes.push_back(next);
+        }
+        if (m.mvn && nodes.size() == 1)
+            continue;  // a lone MVN stays what it is
+        std::vector<int64_t> axes(m.axes.begin(), m.axes.end());
+        auto axes_const = op::constant<int64_t>(element::i64, Shape{axes.size()}, axes);
+        auto f = std::make_shared<Node>(kType, 1, OutputVector{m.data, Output(axes_const, 0), scale, shift},
+                                        Attributes{{"normalize_variance", m.normalize_variance ? "true" : "false"},
+                                                   {"eps", float_text(m.eps)},
+                                                   {"eps_mode", m.inside ? "inside_sqrt" : "outside_sqrt"}});
+        for (const auto& n : nodes)
+            position.erase(n.get());
+        replace_by_fused(f, nodes, consumers);
+        ++fused;
+    }
+    if (fused)
+        model.validate_nodes_and_infer_types();
+    return fused;
+}
+
+}  // namespace gpu
+}  // namespace ovcl

@@ -1,0 +1,85 @@
+#include "transform/transformations.hpp"
+
+#include <map>
+
+#include "ovcl/op_registry.hpp"
+#include "ovcl/ops.hpp"
+#include "transform/fusions.hpp"
+#include "transform/precision.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+namespace {
+
+bool foldable(const Node& n) {
+    const std::string& t = n.get_type_name();
+    if (t == "Parameter" || t == "Result" || t == "Constant" || t == "ReadValue" || t == "Assign")
+        return false;
+    if (!n.spec().evaluate)
+        return false;
+    for (const auto& in : n.input_values())
+        if (!in.node->is_constant())
+            return false;
+    return true;
+}
+
+// A Constant holding `value` that keeps the folded output's names.
+std::shared_ptr<Node> constant_for(const Node& folded, size_t port, const Tensor& value) {
+    auto c = op::constant(value);
+    c->set_friendly_name(folded.get_output_size() == 1 ? folded.get_friendly_name()
+                                                       : folded.get_friendly_name() + "." + std::to_string(port));
+    c->output_names(0) = folded.output_names(port);
+    c->get_rt_info()["fused_names"] = folded.get_friendly_name();
+    return c;
+}
+
+}  // namespace
+
+size_t transform_model(Model& model, const std::set<std::string>& host_ops, element::Type precision) {
+    size_t folded = 0;
+    std::map<Output, Output> replaced;  // old port -> constant port
+    for (const auto& node : model.get_ordered_ops()) {
+        for (size_t i = 0; i < node->get_input_size(); ++i) {
+            auto it = replaced.find(node->input_value(i));
+            if (it != replaced.end())
+                node->set_argument(i, it->second);
+        }
+        if (node->get_type_name() == "ShapeOf" && node->get_input_partial_shape(0).is_static()) {
+            const Shape s = node->get_input_shape(0);
+            Tensor v(node->get_output_element_type(0), Shape{s.size()});
+            for (size_t i = 0; i < s.size(); ++i) {
+                if (v.get_element_type() == element::i32)
+                    v.data<int32_t>()[i] = static_cast<int32_t>(s[i]);
+                else
+                    v.data<int64_t>()[i] = static_cast<int64_t>(s[i]);
+            }
+            replaced[Output(node, 0)] = Output(constant_for(*node, 0, v), 0);
+            ++folded;
+            continue;
+        }
+        if (!foldable(*node))
+            continue;
+        TensorVector inputs;
+        for (const auto& in : node->input_values())
+            inputs.push_back(in.node->get_constant_value());
+        EvalContext ctx;
+        const TensorVector values = evaluate_node(*node, inputs, ctx);
+        for (size_t p = 0; p < values.size(); ++p)
+            replaced[Output(node, p)] = Output(constant_for(*node, p, values[p]), 0);
+        ++folded;
+    }
+    if (folded)
+        model.validate_nodes_and_infer_types();
+    folded += convert_precision(model, precision);
+    // Normalisations first (their decomposition is element-wise ops), then per-channel scales into the convolution
+    // weights, what the conv / matmul epilogue takes, then the element-wise DAGs that are left.
+    size_t fused = fuse_normalization(model, host_ops);
+    fused += fold_channel_scale(model, host_ops);
+    fused += fuse_bias_activation(model, host_ops);
+    fused += fuse_eltwise(model, host_ops);
+    return folded + fused;
+}
+
+}  // namespace gpu
+}  // namespace ovcl
