@@ -1,5 +1,6 @@
 // The op table: every src/graph/ops/<family>.def row becomes one registry entry.
-// Row format: OVCL_OP(Type, version, shape_infer::fn, host_ref::fn)
+// Row format: OVCL_OP(Type, version, shape_infer::fn, host_ref::fn, gpu::HostClass); the GPU column is
+// the GPU plugin's (src/gpu/ops/gpu_op_registry.cpp).
 #include "ovcl/op_registry.hpp"
 
 #include <mutex>
@@ -10,7 +11,7 @@ namespace ovcl {
 
 namespace {
 void register_table(OpRegistry& r) {
-#define OVCL_OP(TYPE, VERSION, INFER, REF) r.add(OpSpec{#TYPE, VERSION, INFER, REF});
+#define OVCL_OP(TYPE, VERSION, INFER, REF, GPU) r.add(OpSpec{#TYPE, VERSION, INFER, REF});
 #include "ops/op_table.def"
 #undef OVCL_OP
 }

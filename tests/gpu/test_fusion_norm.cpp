@@ -1,5 +1,5 @@
 // MVN / LayerNorm pattern fusion (src/gpu/transform/fusions_norm.cpp) and the FusedMVN kernel (mvn_affine in
-// kernels_cl/reduction.cl): every decomposition variant the front ends produce becomes one step whose output is
+// kernels_cl/normalization.cl): every decomposition variant the front ends produce becomes one step whose output is
 // within 1e-5 (abs + rel) of the unfused graph on REF (the kernel accumulates in f32 over at most 300 elements
 // here, host_ref in double: a few f32 ulps), MVN + scale + shift as well; intermediates read elsewhere, model
 // outputs, other axes and scales along kept axes stop it; DISABLE_TRANSFORMATIONS and host ops turn it off.

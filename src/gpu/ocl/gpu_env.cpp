@@ -134,7 +134,7 @@ TensorVector run_node_on_device(const Node& node, const TensorVector& inputs, Gp
         std::memcpy(outputs[0].data(), dense_inputs[0].data(), outputs[0].get_byte_size());
         return outputs;
     }
-    const OpConfig config = find_gpu_op(node.get_type_name())->configure(node, env.device);
+    const OpConfig config = find_gpu_op(node)->configure(node, env.device);
     for (const auto& c : config.constants)
         const_buffers.push_back(
             make_buffer(env.context, c.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, c.data()));

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "host_ref/ref_utils.hpp"
+#include "kernel_stems.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -118,7 +119,7 @@ OpConfig AttentionOp::configure(const Node& node, const DeviceInfo&) const {
     OpConfig cfg;
     cfg.constants.push_back(batch_offsets(node, g));
     KernelLaunch l;
-    l.source = "attention";
+    l.source = stem::attention;
     l.entry = "sdpa_rows";
     // The mask kind, causal and the scale's source are kernel arguments: one program per (type, RV, DMAX).
     l.options = define("T", cl_type(type)) + " " + define("F16", type == element::f16 ? 1 : 0) + " " +

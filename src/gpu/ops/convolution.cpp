@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "host_ref/ref_utils.hpp"
+#include "kernel_stems.hpp"
 #include "ops/convolution_depthwise.hpp"
 #include "ops/convolution_geometry.hpp"
 #include "ops/convolution_infer.hpp"
@@ -191,7 +192,7 @@ constexpr int64_t kRowsFirstMaxPixels = 400;
 
 KernelLaunch direct_launch(const Conv3d& g, const Block& b, const DeviceInfo& device) {
     KernelLaunch launch;
-    launch.source = "convolution";
+    launch.source = stem::convolution;
     launch.entry = "conv2d_k16";
     launch.options = define("XB", b.pixels) + " " + define("KBLK", b.vectors) + " " + define("SW", g.sw);
     launch.args = {KernelArg::input(0), KernelArg::constant(0), KernelArg::output(0)};
@@ -216,7 +217,7 @@ KernelLaunch gemm_launch(const Conv3d& g, const Block& b, element::Type type, co
     const int64_t pixels = g.od * g.oh * g.ow;
     auto i32 = [](int64_t x) { return KernelArg::scalar<cl_int>(static_cast<cl_int>(x)); };
     KernelLaunch launch;
-    launch.source = "matmul";
+    launch.source = stem::matmul;
     launch.entry = "matmul_panel";
     launch.options = define("T", cl_type(type)) + " " + define("F16", type == element::f16 ? 1 : 0) + " " +
                      define("RB", b.pixels) + " " + define("NV", b.vectors) + " " + define("RD", 4) + " " +
@@ -394,7 +395,7 @@ OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& 
     if (is_fused(node)) {  // the bias is the last constant; bias (and residual) are the last kernel arguments
         KernelLaunch& l = config.launches.back();
         // matmul_panel: bias per kernel row
-        l.options += epilogue_options(node, l.source == "matmul" ? 2 : 1, device, config.constants.back());
+        l.options += epilogue_options(node, l.source == stem::matmul ? 2 : 1, device, config.constants.back());
         add_epilogue_args(node, config.constants.size() - 1, l);
         config.impl_name += has_residual(node) ? "_fused_res" : "_fused";
     }

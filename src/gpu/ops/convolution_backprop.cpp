@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "host_ref/convolution.hpp"
+#include "kernel_stems.hpp"
 #include "ops/convolution.hpp"
 #include "ops/convolution_infer.hpp"
 
@@ -114,7 +115,7 @@ OpConfig ConvolutionBackpropOp::configure(const Node& node, const DeviceInfo& de
     const Block b = choose_block(g);
     const auto per_phase = static_cast<int64_t>((g.out[2] + g.strides[2] - 1) / g.strides[2]);
     KernelLaunch launch;
-    launch.source = "deconvolution";
+    launch.source = stem::deconvolution;
     launch.entry = "deconv_k16";
     launch.options = define("XB", b.columns) + " " + define("KBLK", b.vectors);
     if (node.get_input_element_type(0) == element::f16)

@@ -1,3 +1,4 @@
+#include "kernel_stems.hpp"
 #include "ops/convolution_depthwise.hpp"
 
 #include <algorithm>
@@ -81,7 +82,7 @@ KernelLaunch depthwise_launch(const Conv3d& g, const DwPlan& p, const DeviceInfo
     const int64_t m = g.out_channels;  // output channels per group
     const int64_t planes = g.batch * g.groups * m;
     KernelLaunch launch;
-    launch.source = "convolution_dw";
+    launch.source = stem::convolution_dw;
     launch.args = {KernelArg::input(0), KernelArg::input(1), KernelArg::output(0)};
     std::vector<int64_t> scalars;
     if (p.kernel == DwKernel::FLAT) {

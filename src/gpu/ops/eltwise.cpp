@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "host_ref/binary_broadcast.hpp"
+#include "kernel_stems.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -133,7 +134,7 @@ OpConfig eltwise_config(const EltwiseKernel& k, const std::vector<size_t>& input
     const size_t rank = plan.dims.size(), inner = plan.dims.back();
 
     KernelLaunch l;
-    l.source = "eltwise";
+    l.source = stem::eltwise;
     l.options = build_options(k, vec);
     if (k.divide_exact)
         l.options += correctly_rounded_division(device);

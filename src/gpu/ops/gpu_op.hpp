@@ -75,12 +75,25 @@ public:
     virtual OpConfig configure(const Node& node, const DeviceInfo& device) const = 0;
 };
 
-/// The GPU implementation of an op type; nullptr when the GPU has none.
+/// The op table's GPU column for an op with no kernel (src/graph/ops/op_table.def): it runs on host_ref.
+using none = void;
+
+/// The op table's GPU column for ops whose output is input 0's bytes under another shape (Reshape,
+/// Squeeze, Unsqueeze): no kernel, the output shares the input's buffer.
+class ViewOp : public GpuOp {
+public:
+    Validation validate(const Node& node, const DeviceInfo& device) const override;
+    OpConfig configure(const Node& node, const DeviceInfo& device) const override;  ///< throws: a view launches nothing
+};
+
+/// The GPU host class of the node's (type, version) in the op table (or of an extension op); nullptr
+/// when the GPU has none.
+const GpuOp* find_gpu_op(const Node& node);
+/// The GPU host class of the newest version of `type` that has one; nullptr when none.
 const GpuOp* find_gpu_op(const std::string& type);
-/// Every op type of the GPU op table.
+/// Every op type with a GPU host class in some version.
 std::vector<std::string> gpu_op_types();
-/// Ops whose output is input 0's bytes under another shape (Reshape, Squeeze, Unsqueeze):
-/// no kernel, the output shares the input's buffer.
+/// Whether the node is a view (ViewOp in the op table).
 bool is_view_op(const Node& node);
 /// validate() through the table, plus the checks every op shares (static shapes, element types).
 Validation validate_node(const Node& node, const DeviceInfo& device);

@@ -1,4 +1,6 @@
+#include <limits>
 #include <map>
+#include <type_traits>
 
 #include "ops/attention.hpp"
 #include "ops/convolution.hpp"
@@ -10,7 +12,10 @@
 #include "ops/movement.hpp"
 #include "ops/pooling.hpp"
 #include "ops/quantize.hpp"
-#include "ops/reduction.hpp"
+#include "ops/normalization.hpp"
+#include "ops/reduce.hpp"
+#include "ops/softmax.hpp"
+#include "ovcl/except.hpp"
 #include "ovcl/extension.hpp"
 #include "transform/fusions.hpp"
 
@@ -18,39 +23,65 @@ namespace ovcl {
 namespace gpu {
 
 namespace {
-const std::map<std::string, std::shared_ptr<GpuOp>>& table() {
-    static const auto* ops = [] {
-        register_fused_ops();  // the table's Fused* types (fusions.hpp) are op types of the registry
-        auto* m = new std::map<std::string, std::shared_ptr<GpuOp>>();
-#define OVCL_GPU_OP(TYPE, CLASS) (*m)[#TYPE] = std::make_shared<CLASS>();
-#include "ops/gpu_op_table.def"
-#undef OVCL_GPU_OP
-        return m;
+
+// (type, version) -> host class, from the op table's GPU column and the fused op types.
+using Table = std::map<std::pair<std::string, int64_t>, std::shared_ptr<const GpuOp>>;
+
+template <typename Class>
+void add_row(Table& t, const char* type, int64_t version) {
+    if constexpr (!std::is_void_v<Class>)
+        t[{type, version}] = std::make_shared<Class>();
+}
+
+const Table& table() {
+    static const Table* ops = [] {
+        register_fused_ops();  // the fused types (transform/fused_ops.def) are op types of the registry
+        auto* t = new Table();
+#define OVCL_OP(TYPE, VERSION, INFER, REF, GPU) add_row<GPU>(*t, #TYPE, VERSION);
+#include "graph/ops/op_table.def"
+#undef OVCL_OP
+#define OVCL_FUSED_OP(TYPE, INFER, REF, GPU) add_row<GPU>(*t, #TYPE, 1);
+#include "transform/fused_ops.def"
+#undef OVCL_FUSED_OP
+        return t;
     }();
     return *ops;
 }
+
+// Types that extensions register at run time: one host class launches each user kernel.
+const GpuOp* extension_op(const std::string& type) {
+    static const ExtensionOp op;
+    const auto e = find_extension(type);
+    return e && e->kernel ? &op : nullptr;
+}
 }  // namespace
 
+const GpuOp* find_gpu_op(const Node& node) {
+    const auto it = table().find({node.get_type_name(), node.get_version()});
+    return it != table().end() ? it->second.get() : extension_op(node.get_type_name());
+}
+
 const GpuOp* find_gpu_op(const std::string& type) {
-    auto it = table().find(type);
-    if (it != table().end())
-        return it->second.get();
-    // Types that extensions register at run time: one host class launches each user kernel.
-    static const ExtensionOp extension_op;
-    const auto e = find_extension(type);
-    return e && e->kernel ? &extension_op : nullptr;
+    const auto next = table().lower_bound({type, std::numeric_limits<int64_t>::max()});
+    if (next != table().begin() && std::prev(next)->first.first == type)
+        return std::prev(next)->second.get();
+    return extension_op(type);
 }
 
 std::vector<std::string> gpu_op_types() {
     std::vector<std::string> types;
-    for (const auto& [type, op] : table())
-        types.push_back(type);
+    for (const auto& [key, op] : table())
+        if (types.empty() || types.back() != key.first)
+            types.push_back(key.first);
     return types;
 }
 
-bool is_view_op(const Node& node) {
-    const std::string& t = node.get_type_name();
-    return t == "Reshape" || t == "Squeeze" || t == "Unsqueeze";
+bool is_view_op(const Node& node) { return dynamic_cast<const ViewOp*>(find_gpu_op(node)) != nullptr; }
+
+Validation ViewOp::validate(const Node&, const DeviceInfo&) const { return Validation::yes(); }
+
+OpConfig ViewOp::configure(const Node& node, const DeviceInfo&) const {
+    raise<Exception>(node.describe(), ": a view launches no kernel");
 }
 
 Validation validate_node(const Node& node, const DeviceInfo& device) {
@@ -64,11 +95,9 @@ Validation validate_node(const Node& node, const DeviceInfo& device) {
         if (t == element::f64 && !device.fp64)
             return Validation::no("f64 without cl_khr_fp64");
     }
-    if (is_view_op(node))
-        return Validation::yes();
-    const GpuOp* op = find_gpu_op(node.get_type_name());
+    const GpuOp* op = find_gpu_op(node);
     if (!op)
-        return Validation::no("no OpenCL kernel for " + node.get_type_name());
+        return Validation::no("no OpenCL kernel for " + node.get_type_name() + "-" + std::to_string(node.get_version()));
     return op->validate(node, device);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "kernel_stems.hpp"
 #include "ops/interpolate_plan.hpp"
 
 namespace ovcl {
@@ -140,7 +141,7 @@ OpConfig InterpolateOp::configure(const Node& node, const DeviceInfo& device) co
     Tables t = make_tables(plan);
 
     KernelLaunch l;
-    l.source = "interpolate";
+    l.source = stem::interpolate;
     l.entry = rows ? "interp_rows" : "interp_inner";
     if (plan.nearest) {
         static const char* words[] = {"", "uchar", "ushort", "", "uint", "", "", "", "ulong"};

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "host_ref/matmul.hpp"
+#include "kernel_stems.hpp"
 #include "ops/epilogue.hpp"
 #include "tuning/tuning.hpp"
 
@@ -272,7 +273,7 @@ OpConfig configure_int(const Node& node, const DeviceInfo& device, const Geometr
     if (packed)
         cfg.constants.push_back(pack_b(node.input_value(1).node->get_constant_value(), g));
     KernelLaunch l;
-    l.source = "matmul";
+    l.source = stem::matmul;
     l.entry = "matmul_int";
     l.options = define("T", cl_type(type)) + " " + define("U", type == element::i64 ? "ulong" : "uint") + " " +
                 define("INT", 1) + " " + define("RI", kIntRows) + " " + define("CI", cols) + " " + define("PW", kCols);
@@ -306,7 +307,7 @@ KernelLaunch matmul_tiled_launch(element::Type type, bool half, size_t tile, con
     const Tile& t = kTiles[std::min(tile, std::size(kTiles) - 1)];
     auto i32 = [](int64_t x) { return KernelArg::scalar<cl_int>(static_cast<cl_int>(x)); };
     KernelLaunch l;
-    l.source = "matmul";
+    l.source = stem::matmul;
     l.entry = "matmul_tiled";
     l.options = build_options(type, Variant{false, kRows, kVectors, false, tile + 1}, Geometry{});
     if (half)
@@ -374,7 +375,7 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
     OpConfig cfg;
     KernelLaunch l;
     bool swapped = false;
-    l.source = "matmul";
+    l.source = stem::matmul;
     l.options = build_options(type, v, g);
     // Fixed local sizes (PoCL compiles once per kernel and local size): one work-item per group on CPU devices,
     // which run a group's work-items one after another anyway; 8 x 8 on GPUs, the global size rounded up to it
@@ -420,7 +421,7 @@ OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& devic
             // matmul_pack_b copies rows of B (a panel x kPackRows per work-item); matmul_pack_bt transposes 16 x 16
             // tiles of a transposed B (16 columns x all of K per work-item).
             KernelLaunch pack;
-            pack.source = "matmul";
+            pack.source = stem::matmul;
             pack.entry = g.b.col == 1 ? "matmul_pack_b" : "matmul_pack_bt";
             pack.args = {KernelArg::input(1), KernelArg::scratch(0), i32(g.N), i32(g.K),
                          i32(g.b.col == 1 ? g.b.row : g.b.col), i32(g.b.size)};

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "host_ref/ref_utils.hpp"
+#include "kernel_stems.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -24,7 +25,7 @@ std::string options_for(element::Type type) {
 
 KernelLaunch launch_1d(const std::string& entry, element::Type type, int64_t total) {
     KernelLaunch l;
-    l.source = "movement";
+    l.source = stem::movement;
     l.entry = entry;
     l.options = options_for(type);
     const size_t n = static_cast<size_t>(total);
@@ -172,7 +173,7 @@ void MappedCopy::append_to(OpConfig& config, element::Type type, const KernelArg
 
 KernelLaunch launch_3d(const std::string& entry, element::Type type, int64_t vectors, int64_t rows, int64_t planes) {
     KernelLaunch l;
-    l.source = "movement";
+    l.source = stem::movement;
     l.entry = entry;
     l.options = options_for(type);
     const auto v = static_cast<size_t>(vectors);

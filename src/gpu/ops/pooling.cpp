@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "kernel_stems.hpp"
 #include "ops/pooling_infer.hpp"
 
 namespace ovcl {
@@ -91,7 +92,7 @@ OpConfig PoolingOp::configure(const Node& node, const DeviceInfo&) const {
     const element::Type t = node.get_input_element_type(0);
     const bool max = is_max(node);
     KernelLaunch l;
-    l.source = "pooling";
+    l.source = stem::pooling;
     l.entry = max ? "max_pool" : "avg_pool";
     const bool half = t == element::f16;  // stored as half, computed as float
     l.options = define("T", half ? "float" : cl_type(t)) + (half ? " -DIO_HALF" : "");

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "host_ref/binary_broadcast.hpp"
+#include "kernel_stems.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -102,7 +103,7 @@ OpConfig FakeQuantizeOp::configure(const Node& node, const DeviceInfo& device) c
 
     OpConfig config;
     KernelLaunch l;
-    l.source = "quantize";
+    l.source = stem::quantize;
     l.options = build_options(type, device);
     l.global = {round_up(blocks, local)};
     l.local = {local};

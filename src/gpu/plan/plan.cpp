@@ -227,7 +227,7 @@ private:
             step.kind = Step::Kind::HOST;  // a view of a constant: copied once on the host
             step.reason = "view of a constant";
         } else {
-            step.config = find_gpu_op(node.get_type_name())->configure(node, m_device);
+            step.config = find_gpu_op(node)->configure(node, m_device);
             for (auto& c : step.config.constants) {
                 step.op_constants.push_back(m_plan->constants.size());
                 m_plan->constants.push_back(c);

@@ -54,7 +54,7 @@ void check_runnable(const Model& model, const DeviceInfo& device, const Config& 
         const std::string& t = n->get_type_name();
         if (t == "Parameter" || t == "Constant" || t == "Result" || t == "ReadValue" || t == "Assign")
             continue;
-        const Validation v = dynamic ? Validation{find_gpu_op(t) != nullptr, "no OpenCL kernel"}
+        const Validation v = dynamic ? Validation{find_gpu_op(*n) != nullptr, "no OpenCL kernel"}
                                                     : device_runs(*n, device, config);
         if (!v.supported)
             raise<NotImplemented>("GPU cannot run model '", model.get_friendly_name(), "': ", n->describe(),

@@ -32,6 +32,8 @@ bool epilogue_activation(const Node& n) {
 
 bool residual_of(const Node& node) { return node.get_attr<bool>("residual", false); }
 
+}  // namespace
+
 std::vector<OutputInfo> fused_infer(const Node& node, const std::vector<InputInfo>& in) {
     size_t expected = 3 + (residual_of(node) ? 1 : 0);
     for (const PostOp& p : post_ops_of(node))
@@ -55,6 +57,8 @@ std::vector<OutputInfo> fused_infer(const Node& node, const std::vector<InputInf
     }
     return out;
 }
+
+namespace {
 
 // `type` as a node of its own reading Parameters like `inputs`, with `attrs`, named as `fused` (what its host
 // reference reads).
@@ -81,6 +85,8 @@ std::shared_ptr<Node> activation_node(const Node& fused, const Tensor& input) {
     return standalone_node(fused, fused.get_attr<std::string>("activation"),
                            fused.get_attr<int64_t>("activation_version"), {input}, attrs);
 }
+
+}  // namespace
 
 // The base op, then Add (numpy broadcast of the bias), the residual Add, the activation and the post ops: the host
 // references of the fused nodes, in the order the original graph ran them.
@@ -130,6 +136,8 @@ void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, Eval
         value = result;
     }
 }
+
+namespace {
 
 // `n` as a post op of the epilogue after `value`, or nullopt: Multiply, Add, Subtract or Divide (numpy) of
 // `value` and a Constant of its type with one value or one per channel (along `axis` of the value) that does not
@@ -239,10 +247,9 @@ void register_fused_ops() {
         Dl_info info;
         if (dladdr(reinterpret_cast<void*>(&register_fused_ops), &info) && info.dli_fname)
             dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
-        for (const char* base : {"Convolution", "GroupConvolution", "MatMul"})
-            OpRegistry::get().add(OpSpec{std::string(kPrefix) + base, 1, fused_infer, fused_ref});
-        OpRegistry::get().add(fused_eltwise_spec());
-        OpRegistry::get().add(fused_mvn_spec());
+#define OVCL_FUSED_OP(TYPE, INFER, REF, GPU) OpRegistry::get().add(OpSpec{#TYPE, 1, INFER, REF});
+#include "transform/fused_ops.def"
+#undef OVCL_FUSED_OP
     });
 }
 

@@ -45,6 +45,8 @@ OutputVector parameters_for(const std::vector<std::pair<element::Type, PartialSh
     return params;
 }
 
+}  // namespace
+
 std::vector<OutputInfo> fused_eltwise_infer(const Node& node, const std::vector<InputInfo>& in) {
     std::vector<std::pair<element::Type, PartialShape>> inputs;
     for (const auto& i : in)
@@ -71,6 +73,8 @@ void fused_eltwise_ref(const Node& node, const TensorVector& in, TensorVector& o
     }
     values.at(nodes.back().get()).copy_to(out.at(0));
 }
+
+namespace {
 
 bool is_member(const NodeVector& members, const std::shared_ptr<Node>& n) {
     return std::find(members.begin(), members.end(), n) != members.end();
@@ -114,8 +118,6 @@ std::shared_ptr<Node> fused_node(const NodeVector& members) {
 }
 
 }  // namespace
-
-OpSpec fused_eltwise_spec() { return OpSpec{kType, 1, fused_eltwise_infer, fused_eltwise_ref}; }
 
 NodeVector unfold_fused_eltwise(const Node& fused, const OutputVector& inputs) {
     const auto count = fused.get_attr<int64_t>("ops");

@@ -73,9 +73,13 @@ struct NormPattern {
 /// `pattern` when it is (the caller checks that the intermediates are read by the pattern only).
 bool match_normalisation(const std::shared_ptr<Node>& node, NormPattern& pattern);
 
-/// Registry entries of the fused op types other than Fused{Convolution,GroupConvolution,MatMul}.
-OpSpec fused_eltwise_spec();
-OpSpec fused_mvn_spec();
+/// Shape inference and host reference of the fused op types (transform/fused_ops.def).
+std::vector<OutputInfo> fused_infer(const Node& node, const std::vector<InputInfo>& in);  // Fused{Convolution,...}
+void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+std::vector<OutputInfo> fused_eltwise_infer(const Node& node, const std::vector<InputInfo>& in);
+void fused_eltwise_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+std::vector<OutputInfo> fused_mvn_infer(const Node& node, const std::vector<InputInfo>& in);
+void fused_mvn_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 }  // namespace gpu
 }  // namespace ovcl

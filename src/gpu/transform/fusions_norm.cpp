@@ -16,6 +16,8 @@ namespace {
 
 const char* const kType = "FusedMVN";
 
+}  // namespace
+
 std::vector<OutputInfo> fused_mvn_infer(const Node& node, const std::vector<InputInfo>& in) {
     if (in.size() != 4)
         raise<ModelError>(node.describe(), ": expects 4 inputs (data, axes, scale, shift), got ", in.size());
@@ -35,6 +37,8 @@ void fused_mvn_ref(const Node& node, const TensorVector& in, TensorVector& out, 
     spec_of("Multiply", 1).evaluate(node, {norm[0], in.at(2)}, scaled, ctx);
     spec_of("Add", 1).evaluate(node, {scaled[0], in.at(3)}, out, ctx);
 }
+
+namespace {
 
 // The operand of binary `n` other than `x` (empty when neither is x).
 Output other(const Node& n, const Output& x) {
@@ -77,8 +81,6 @@ Output scalar_of(element::Type type, float v) {
 }
 
 }  // namespace
-
-OpSpec fused_mvn_spec() { return OpSpec{kType, 1, fused_mvn_infer, fused_mvn_ref}; }
 
 size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
     register_fused_ops();

@@ -266,7 +266,7 @@ size_t select(const TunableOp& op, const Node& node, const DeviceInfo& device) {
 
 TensorVector run_candidate(const Node& node, const TensorVector& inputs, size_t index, const cl::Context& context,
                            const cl::CommandQueue& queue, ProgramCache& programs, const DeviceInfo& device) {
-    const auto* op = dynamic_cast<const TunableOp*>(find_gpu_op(node.get_type_name()));
+    const auto* op = dynamic_cast<const TunableOp*>(find_gpu_op(node));
     if (!op)
         raise<InvalidArgument>(node.describe(), ": the GPU implementation of ", node.get_type_name(),
                                " has no candidates to choose from");

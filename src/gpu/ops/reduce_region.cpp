@@ -1,9 +1,10 @@
-#include "ops/reduction_region.hpp"
+#include "ops/reduce_region.hpp"
 
 #include <algorithm>
 #include <limits>
 
 #include "host_ref/reduce.hpp"
+#include "kernel_stems.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -98,10 +99,10 @@ bool constant_axes(const Node& node, size_t i, std::vector<size_t>& axes, std::s
     return true;
 }
 
-KernelLaunch region_launch(const std::string& entry, const Region& r, const DeviceInfo& device,
+KernelLaunch region_launch(const char* source, const std::string& entry, const Region& r, const DeviceInfo& device,
                            const std::vector<KernelArg>& leading, const std::vector<KernelArg>& trailing) {
     KernelLaunch l;
-    l.source = "reduction";
+    l.source = source;
     l.entry = entry;
     l.args = {KernelArg::input(0), KernelArg::output(0)};
     l.args.insert(l.args.end(), leading.begin(), leading.end());

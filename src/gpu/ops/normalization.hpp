@@ -1,27 +1,12 @@
-// GPU host classes of the reduction ops: kernels_cl/reduction.cl, f32 and f16 (f16 as storage: -DIO_HALF;
-// accumulated in f32), on the region plan of ops/reduction_region.hpp (any rank, any axis set of at most
-// three runs of reduced axes and three of kept ones besides the innermost). Refused (they run on the host):
-// other element types, axes that are not a Constant, tensors of 2^31 elements or more.
+// GPU host classes of the normalization ops: kernels_cl/normalization.cl, f32 and f16 (f16 as storage,
+// computed in f32); MVN and NormalizeL2 on the region plan of ops/reduce_region.hpp. Refused (they run on
+// the host): other element types, axes that are not a Constant, tensors of 2^31 elements or more.
 #pragma once
 
 #include "ops/gpu_op.hpp"
 
 namespace ovcl {
 namespace gpu {
-
-/// ReduceSum/Mean/Max/Min/Prod-1 and ReduceL1/L2-4: constant axes input, keep_dims either way.
-class ReduceOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
-
-/// Softmax-1/-8 and LogSoftmax-5 along any axis.
-class SoftmaxOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
 
 /// MVN-1 (opset2: across_channels or reduction_axes) and MVN-6 (constant axes; eps inside or outside
 /// the square root); FusedMVN (fusions.hpp: MVN-6 then * scale + shift) when its scale and shift are Constants

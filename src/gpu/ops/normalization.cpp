@@ -1,12 +1,13 @@
-// The normalization host classes of ops/reduction.hpp: MVN, NormalizeL2, BatchNormInference.
+#include "ops/normalization.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <limits>
 
 #include "host_ref/reduce.hpp"
 #include "host_ref/ref_utils.hpp"
-#include "ops/reduction.hpp"
-#include "ops/reduction_region.hpp"
+#include "kernel_stems.hpp"
+#include "ops/reduce_region.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -145,7 +146,7 @@ OpConfig MvnOp::configure(const Node& node, const DeviceInfo& device) const {
         args.push_back(KernelArg::constant(1));
     }
     const std::string entry = fused_mvn(node) ? "mvn_affine" : "mvn";
-    c.launches.push_back(region_launch(entry, r, device, {}, args));
+    c.launches.push_back(region_launch(stem::normalization, entry, r, device, {}, args));
     c.launches.back().options += storage_option(node);
     c.impl_name = entry + (r.inner == 1 ? "_rows16" : "_cols8");
     return c;
@@ -160,7 +161,7 @@ OpConfig NormalizeL2Op::configure(const Node& node, const DeviceInfo& device) co
         raise<NotImplemented>(node.describe(), ": ", why);
     const bool add = lower_attr(node, "eps_mode") == "add";
     OpConfig c;
-    c.launches.push_back(region_launch("normalize_l2", r, device, {},
+    c.launches.push_back(region_launch(stem::normalization, "normalize_l2", r, device, {},
                                        {KernelArg::scalar<cl_int>(add ? 1 : 0),
                                         KernelArg::scalar<cl_float>(node.get_attr<float>("eps"))}));
     c.launches.back().options += storage_option(node);
@@ -169,7 +170,7 @@ OpConfig NormalizeL2Op::configure(const Node& node, const DeviceInfo& device) co
 }
 
 namespace {
-constexpr size_t kBatchNormChunk = 256;  // elements of one row per work-item (batch_norm in reduction.cl)
+constexpr size_t kBatchNormChunk = 256;  // elements of one row per work-item (batch_norm in normalization.cl)
 constexpr size_t kBatchNormLocal = 16;
 }  // namespace
 
@@ -198,7 +199,7 @@ OpConfig BatchNormOp::configure(const Node& node, const DeviceInfo&) const {
     const size_t rows = s[0] * s[1], inner = shape_size(s) / std::max<size_t>(rows, 1);
     const size_t work = rows * ((inner + kBatchNormChunk - 1) / kBatchNormChunk);
     KernelLaunch l;
-    l.source = "reduction";
+    l.source = stem::normalization;
     l.entry = "batch_norm";
     // x, gamma, beta, mean, variance: v1 orders them gamma, beta, data, mean, variance.
     const size_t order[5] = {v1 ? 2u : 0u, v1 ? 0u : 1u, v1 ? 1u : 2u, 3, 4};
