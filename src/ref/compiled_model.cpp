@@ -46,23 +46,25 @@ void CompiledModel::set_property(const AnyMap& properties) {
                               properties.begin()->first, ")");
 }
 
+const PropertyTable<CompiledModel>& CompiledModel::table() {
+    constexpr auto RO = PropertyMutability::RO;
+    using M = CompiledModel;
+    static const PropertyTable<M> rows("REF", {
+        {supported_properties.key, RO,
+         [](const M&) -> Any { return concat(table().names(), Config::table().names(PropertyMutability::RO)); }},
+        {model_name.key, RO, [](const M& m) -> Any { return m.m_model->get_friendly_name(); }},
+        {optimal_number_of_infer_requests.key, RO,
+         [](const M& m) -> Any { return static_cast<uint32_t>(m.m_config.effective_streams()); }},
+        {execution_devices.key, RO,
+         [](const M& m) -> Any { return std::vector<std::string>{m.get_plugin()->get_device_name()}; }},
+        {loaded_from_cache.key, RO, [](const M& m) -> Any { return m.m_loaded_from_cache; }},
+    });
+    return rows;
+}
+
 Any CompiledModel::get_property(const std::string& name) const {
-    if (name == supported_properties.key)
-        return std::vector<PropertyName>{
-            {supported_properties.key, PropertyMutability::RO},  {model_name.key, PropertyMutability::RO},
-            {optimal_number_of_infer_requests.key, PropertyMutability::RO},
-            {execution_devices.key, PropertyMutability::RO},     {loaded_from_cache.key, PropertyMutability::RO},
-            {enable_profiling.key, PropertyMutability::RO},      {hint::performance_mode.key, PropertyMutability::RO},
-            {num_streams.key, PropertyMutability::RO},           {hint::inference_precision.key, PropertyMutability::RO},
-        };
-    if (name == model_name.key)
-        return m_model->get_friendly_name();
-    if (name == optimal_number_of_infer_requests.key)
-        return static_cast<uint32_t>(m_config.effective_streams());
-    if (name == execution_devices.key)
-        return std::vector<std::string>{get_plugin()->get_device_name()};
-    if (name == loaded_from_cache.key)
-        return m_loaded_from_cache;
+    if (const auto* row = table().find(name))
+        return row->get(*this);
     return m_config.get(name);
 }
 

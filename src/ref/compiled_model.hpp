@@ -26,6 +26,9 @@ public:
     void set_loaded_from_cache(bool v) { m_loaded_from_cache = v; }
 
 private:
+    /// The model's own RO keys; SUPPORTED_PROPERTIES is these, then Config::table() as RO.
+    static const PropertyTable<CompiledModel>& table();
+
     std::shared_ptr<Model> m_model;  ///< the compiled copy
     std::shared_ptr<ModelEvaluator> m_evaluator;
     Config m_config;

@@ -16,9 +16,10 @@ struct Config {
     /// bad values throw InvalidArgument naming the key.
     Config(const AnyMap& properties, const Config& base, bool lenient = false);
 
+    /// The shared keys, INFERENCE_PRECISION_HINT and DEVICE_ID, RW; NUM_STREAMS reads as the count that runs.
+    static const PropertyTable<Config>& table();
     /// The value of a read-write key; throws NotFound for unknown keys.
-    Any get(const std::string& name) const;
-    static std::vector<PropertyName> rw_properties();
+    Any get(const std::string& name) const { return table().get(*this, name); }
     /// Streams this configuration runs with (THROUGHPUT: one per core).
     int32_t effective_streams() const;
 };

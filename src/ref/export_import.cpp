@@ -17,7 +17,7 @@ void CompiledModel::export_model(std::ostream& out) const {
     h.device_name = plugin.get_property(device::full_name.key, {}).as<std::string>();
     h.architecture = plugin.get_property(device::architecture.key, {}).as<std::string>();
     h.model_name = m_model->get_friendly_name();
-    for (const auto& key : Config::rw_properties())
+    for (const auto& key : Config::table().names())
         h.config[key] = m_config.get(key).to_string();
     blob::Writer w(h);
     blob::add_model(w, *m_model);

@@ -48,36 +48,35 @@ void Plugin::add_extension(const std::shared_ptr<const OpExtension>& extension) 
                               "': it has no host implementation (REF runs every op on the host)");
 }
 
+const PropertyTable<Plugin>& Plugin::table() {
+    constexpr auto RO = PropertyMutability::RO;
+    static const PropertyTable<Plugin> rows("REF", {
+        {supported_properties.key, RO,
+         [](const Plugin&) -> Any { return concat(table().names(), Config::table().names()); }},
+        {available_devices.key, RO, [](const Plugin&) -> Any { return std::vector<std::string>{}; }},
+        {device::full_name.key, RO, [](const Plugin&) -> Any { return std::string("ovcl host reference (REF)"); }},
+        {device::architecture.key, RO, [](const Plugin&) -> Any { return std::string("host"); }},
+        {device::type.key, RO, [](const Plugin&) -> Any { return device::Type::INTEGRATED; }},
+        {device::capabilities.key, RO,
+         [](const Plugin&) -> Any {
+             return std::vector<std::string>{device::capability::FP32, device::capability::EXPORT_IMPORT};
+         }},
+        {range_for_async_infer_requests.key, RO,
+         [](const Plugin&) -> Any {
+             const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+             return std::tuple<unsigned, unsigned, unsigned>{1, cores, 1};
+         }},
+        // what a model cache entry must match besides the model and config
+        {caching_properties.key, RO,
+         [](const Plugin&) -> Any { return std::vector<PropertyName>{{device::architecture.key, RO}}; }},
+    });
+    return rows;
+}
+
 Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
     (void)arguments;
-    if (name == supported_properties.key) {
-        std::vector<PropertyName> v = {
-            {supported_properties.key, PropertyMutability::RO},  {available_devices.key, PropertyMutability::RO},
-            {device::full_name.key, PropertyMutability::RO},     {device::architecture.key, PropertyMutability::RO},
-            {device::type.key, PropertyMutability::RO},          {device::capabilities.key, PropertyMutability::RO},
-            {range_for_async_infer_requests.key, PropertyMutability::RO},
-            {caching_properties.key, PropertyMutability::RO},
-        };
-        for (const auto& p : Config::rw_properties())
-            v.push_back(p);
-        return v;
-    }
-    if (name == available_devices.key)
-        return std::vector<std::string>{};
-    if (name == caching_properties.key)  // what a model cache entry must match besides the model and config
-        return std::vector<PropertyName>{{device::architecture.key, PropertyMutability::RO}};
-    if (name == device::full_name.key)
-        return std::string("ovcl host reference (REF)");
-    if (name == device::architecture.key)
-        return std::string("host");
-    if (name == device::type.key)
-        return device::Type::INTEGRATED;
-    if (name == device::capabilities.key)
-        return std::vector<std::string>{device::capability::FP32, device::capability::EXPORT_IMPORT};
-    if (name == range_for_async_infer_requests.key) {
-        const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-        return std::tuple<unsigned, unsigned, unsigned>{1, cores, 1};
-    }
+    if (const auto* row = table().find(name))
+        return row->get(*this);
     return m_config.get(name);
 }
 

@@ -27,6 +27,9 @@ public:
     const Config& config() const { return m_config; }
 
 private:
+    /// The plugin's own RO keys; SUPPORTED_PROPERTIES is these, then Config::table().
+    static const PropertyTable<Plugin>& table();
+
     Config m_config;
 };
 

@@ -1,12 +1,11 @@
 // The properties every ovcl plugin shares (profiling, performance hints, streams, log
-// level), typed. A plugin's Config holds one and adds its own keys.
+// level), typed. A plugin's Config holds one and includes its table rows.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "ovcl/any.hpp"
-#include "ovcl/properties.hpp"
+#include "runtime/property_table.hpp"
 
 namespace ovcl {
 
@@ -19,25 +18,21 @@ struct PluginConfig {
     hint::ExecutionMode execution_mode = hint::ExecutionMode::PERFORMANCE;
     log::Level log_level = log::Level::NO;
 
-    /// Applies a common key; false when `key` is not one (the plugin's own keys go elsewhere).
-    /// A bad value throws InvalidArgument naming the key.
-    bool apply(const std::string& key, const Any& value);
-    /// The value of a common key; an empty Any when `key` is not one.
-    Any get(const std::string& key) const;
-    static std::vector<PropertyName> rw_properties();
+    /// The shared keys, RW; a bad value throws InvalidArgument naming the key.
+    static const PropertyTable<PluginConfig>& table();
     /// Streams to run: NUM_STREAMS when set, 1 for LATENCY, else `throughput_streams`
     /// bounded by PERFORMANCE_HINT_NUM_REQUESTS.
     int32_t effective_streams(int32_t throughput_streams) const;
 };
 
-/// Reads a property value as T; a bad value throws InvalidArgument naming the key.
-template <typename T>
-T read_property(const std::string& key, const Any& value) {
-    try {
-        return value.as<T>();
-    } catch (const Exception& e) {
-        raise<InvalidArgument>("property ", key, ": bad value '", value.to_string(), "': ", e.what());
-    }
+/// Where a plugin's table starts: the shared rows over C::common, NUM_STREAMS read as
+/// C::effective_streams() (the count that runs, never AUTO).
+template <typename C>
+PropertyTable<C> plugin_table(std::string owner) {
+    PropertyTable<C> t(std::move(owner), {});
+    t.include(PluginConfig::table(), &C::common);
+    t.with_get(num_streams.key, [](const C& c) -> Any { return c.effective_streams(); });
+    return t;
 }
 
 }  // namespace ovcl

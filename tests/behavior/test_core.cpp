@@ -85,6 +85,25 @@ TEST(Core, PropertiesAreTypedAndChecked) {
     EXPECT_THROW(core.get_property("REF", "NO_SUCH_KEY"), NotFound);
 }
 
+// Both lists come from the plugin's property table: every setting of the device, read-only on the compiled model.
+TEST(Core, CompiledModelListsEverySettingReadOnly) {
+    Core core;
+    core.set_property("REF", {{"ENABLE_PROFILING", true}});  // PERF_COUNT's alias
+    EXPECT_TRUE(core.get_property("REF", enable_profiling));
+    auto compiled = core.compile_model(test::add_relu_model(), "REF");
+    const std::vector<PropertyName> listed = compiled.get_property(supported_properties);
+    for (const PropertyName& key : core.get_property("REF", supported_properties)) {
+        if (!key.is_mutable())
+            continue;
+        const auto it = std::find(listed.begin(), listed.end(), key);
+        ASSERT_NE(it, listed.end()) << key;
+        EXPECT_FALSE(it->is_mutable()) << key;
+    }
+    for (const auto& key : listed)
+        EXPECT_NO_THROW(compiled.get_property(key)) << key;
+    EXPECT_TRUE(compiled.get_property(enable_profiling));
+}
+
 TEST(Core, CompileRejectsUnknownPropertiesQueryIsLenient) {
     Core core;
     auto model = test::add_relu_model();

@@ -151,49 +151,48 @@ void CompiledModel::set_property(const AnyMap& properties) {
                               properties.begin()->first, ")");
 }
 
+uint64_t CompiledModel::memory_figure(const std::string& name, size_t Plan::*field) const {
+    std::shared_ptr<const DevicePlan> dp;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (!m_plans.empty())
+            dp = m_plans.front().second;  // a static model's only plan; the last one used of a dynamic model
+    }
+    if (!dp)
+        raise<NotImplemented>("GPU: ", name, " of a dynamic model is known per input shape; run an inference first");
+    return static_cast<uint64_t>((*dp->plan).*field);
+}
+
+const PropertyTable<CompiledModel>& CompiledModel::table() {
+    constexpr auto RO = PropertyMutability::RO;
+    using M = CompiledModel;
+    auto memory = [](const char* key, size_t Plan::*field) {
+        return PropertyRow<M>{key, RO, [key, field](const M& m) -> Any { return m.memory_figure(key, field); }};
+    };
+    static const PropertyTable<M> rows("GPU", {
+        {supported_properties.key, RO,
+         [](const M&) -> Any { return concat(table().names(), Config::table().names(PropertyMutability::RO)); }},
+        {model_name.key, RO, [](const M& m) -> Any { return m.m_model->get_friendly_name(); }},
+        {optimal_number_of_infer_requests.key, RO, [](const M& m) -> Any { return m.m_config.optimal_requests(); }},
+        {execution_devices.key, RO,
+         [](const M& m) -> Any {
+             return std::vector<std::string>{m.get_plugin()->get_device_name() + "." +
+                                             std::to_string(m.m_config.device_id)};
+         }},
+        {loaded_from_cache.key, RO, [](const M& m) -> Any { return m.m_loaded_from_cache; }},
+        memory(gpu_memory::peak_bytes.key, &Plan::peak_bytes),
+        memory(gpu_memory::live_set_bytes.key, &Plan::live_set_bytes),
+        memory(gpu_memory::tensors_bytes.key, &Plan::tensors_bytes),
+        memory(gpu_memory::constants_bytes.key, &Plan::constants_bytes),
+    });
+    return rows;
+}
+
 Any CompiledModel::get_property(const std::string& name) const {
-    if (name == supported_properties.key) {
-        std::vector<PropertyName> v = {
-            {supported_properties.key, PropertyMutability::RO},  {model_name.key, PropertyMutability::RO},
-            {optimal_number_of_infer_requests.key, PropertyMutability::RO},
-            {execution_devices.key, PropertyMutability::RO},     {loaded_from_cache.key, PropertyMutability::RO},
-            {gpu_memory::peak_bytes.key, PropertyMutability::RO},
-            {gpu_memory::live_set_bytes.key, PropertyMutability::RO},
-            {gpu_memory::tensors_bytes.key, PropertyMutability::RO},
-            {gpu_memory::constants_bytes.key, PropertyMutability::RO},
-        };
-        for (auto p : Config::rw_properties())
-            v.emplace_back(p, PropertyMutability::RO);
-        return v;
-    }
-    if (name == model_name.key)
-        return m_model->get_friendly_name();
-    if (name == optimal_number_of_infer_requests.key)
-        return m_config.optimal_requests();
-    if (name == num_streams.key)
+    if (const auto* row = table().find(name))
+        return row->get(*this);
+    if (name == num_streams.key)  // the streams this model runs on, not the setting
         return static_cast<int32_t>(m_streams->size());
-    if (name == execution_devices.key)
-        return std::vector<std::string>{get_plugin()->get_device_name() + "." + std::to_string(m_config.device_id)};
-    if (name == loaded_from_cache.key)
-        return m_loaded_from_cache;
-    if (name == gpu_memory::peak_bytes.key || name == gpu_memory::live_set_bytes.key ||
-        name == gpu_memory::tensors_bytes.key || name == gpu_memory::constants_bytes.key) {
-        std::shared_ptr<const DevicePlan> dp;
-        {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            if (!m_plans.empty())
-                dp = m_plans.front().second;  // a static model's only plan; the last one used of a dynamic model
-        }
-        if (!dp)
-            raise<NotImplemented>("GPU: ", name,
-                                  " of a dynamic model is known per input shape; run an inference first");
-        const Plan& plan = *dp->plan;
-        const size_t bytes = name == gpu_memory::peak_bytes.key       ? plan.peak_bytes
-                             : name == gpu_memory::live_set_bytes.key ? plan.live_set_bytes
-                             : name == gpu_memory::tensors_bytes.key  ? plan.tensors_bytes
-                                                                      : plan.constants_bytes;
-        return static_cast<uint64_t>(bytes);
-    }
     return m_config.get(name);
 }
 

@@ -50,6 +50,10 @@ public:
     void set_context(std::shared_ptr<IRemoteContext> context) { m_context = std::move(context); }
 
 private:
+    /// The model's own RO keys; SUPPORTED_PROPERTIES is these, then Config::table() as RO.
+    static const PropertyTable<CompiledModel>& table();
+    /// A gpu_memory figure of the latest plan; NotImplemented for a dynamic model not run yet.
+    uint64_t memory_figure(const std::string& name, size_t Plan::*field) const;
     std::shared_ptr<const DevicePlan> build(const std::vector<Shape>& input_shapes) const;
     /// Streams, task, wait and callback executors from the config (compiled_model_executors.cpp).
     void setup_executors();

@@ -27,41 +27,68 @@ int choice_of(const std::string& key, const Any& value, const char* const (&choi
     }
     return static_cast<int>(it - std::begin(choices));
 }
+
+/// A row for an enum member whose names are `choices`, in the enum's order.
+template <typename E, size_t N>
+PropertyRow<Config> choice_row(const char* key, E Config::*member, const char* const (&choices)[N]) {
+    return {key, PropertyMutability::RW,
+            [member, names = &choices](const Config& c) -> Any {
+                return std::string((*names)[static_cast<int>(c.*member)]);
+            },
+            [member, names = &choices](Config& c, const std::string& k, const Any& v) {
+                c.*member = static_cast<E>(choice_of(k, v, *names));
+            }};
+}
+
+void apply_device_id(Config& c, const std::string& key, const Any& value) {
+    const std::string text = value.to_string();
+    c.device_id = text.empty() ? 0 : read_property<int>(key, value);
+    if (c.device_id < 0)
+        raise<InvalidArgument>("property DEVICE_ID: '", text, "' is not a device index");
+}
+
+void apply_precision(Config& c, const std::string& key, const Any& value) {
+    const auto t = read_property<element::Type>(key, value);
+    if (t != element::f32 && t != element::f16 && t != element::undefined)
+        raise<InvalidArgument>("property INFERENCE_PRECISION_HINT: GPU runs f32 or f16, not ", t);
+    c.inference_precision = t == element::f16 ? element::f16 : element::f32;
+}
+
+void apply_host_ops(Config& c, const std::string&, const Any& value) {
+    c.host_ops.clear();
+    std::istringstream is(value.to_string());
+    for (std::string t; is >> t;)
+        c.host_ops.insert(t);
+}
+
+Any host_ops_text(const Config& c) {
+    std::string s;
+    for (const auto& t : c.host_ops)
+        s += (s.empty() ? "" : " ") + t;
+    return s;
+}
+}  // namespace
+
+const PropertyTable<Config>& Config::table() {
+    constexpr auto RW = PropertyMutability::RW;
+    using C = Config;
+    static const PropertyTable<C> rows = plugin_table<C>("GPU").add({
+        {device::id.key, RW, [](const C& c) -> Any { return std::to_string(c.device_id); }, apply_device_id},
+        {hint::inference_precision.key, RW, [](const C& c) -> Any { return c.inference_precision; }, apply_precision},
+        {ovcl::cache_dir.key, RW, [](const C& c) -> Any { return c.cache_dir; },
+         [](C& c, const std::string&, const Any& v) { c.cache_dir = v.to_string(); }},
+        field(ovcl::disable_transformations.key, &C::disable_transformations),
+        {tuning::kProperty, RW, [](const C& c) -> Any { return tuning::to_string(c.tuning_mode); },
+         [](C& c, const std::string&, const Any& v) { c.tuning_mode = tuning::parse_mode(v.to_string()); }},
+        choice_row(kKernels, &C::kernels, kFamilies),
+        choice_row(kSubBuffers, &C::sub_buffers, kSubBufferModes),
+        {kHostOps, RW, host_ops_text, apply_host_ops},
+    });
+    return rows;
 }
 
 Config::Config(const AnyMap& properties, const Config& base, bool lenient) : Config(base) {
-    for (const auto& [key, value] : properties) {
-        if (common.apply(key, value))
-            continue;
-        if (key == device::id.key) {
-            const std::string text = value.to_string();
-            device_id = text.empty() ? 0 : read_property<int>(key, value);
-            if (device_id < 0)
-                raise<InvalidArgument>("property DEVICE_ID: '", text, "' is not a device index");
-        } else if (key == hint::inference_precision.key) {
-            const auto t = read_property<element::Type>(key, value);
-            if (t != element::f32 && t != element::f16 && t != element::undefined)
-                raise<InvalidArgument>("property INFERENCE_PRECISION_HINT: GPU runs f32 or f16, not ", t);
-            inference_precision = t == element::f16 ? element::f16 : element::f32;
-        } else if (key == ovcl::cache_dir.key) {
-            cache_dir = value.to_string();
-        } else if (key == ovcl::disable_transformations.key) {
-            disable_transformations = read_property<bool>(key, value);
-        } else if (key == tuning::kProperty) {
-            tuning_mode = tuning::parse_mode(value.to_string());
-        } else if (key == kKernels) {
-            kernels = static_cast<KernelFamily>(choice_of(key, value, kFamilies));
-        } else if (key == kSubBuffers) {
-            sub_buffers = static_cast<SubBuffers>(choice_of(key, value, kSubBufferModes));
-        } else if (key == kHostOps) {
-            host_ops.clear();
-            std::istringstream is(value.to_string());
-            for (std::string t; is >> t;)
-                host_ops.insert(t);
-        } else if (!lenient) {
-            raise<NotFound>("GPU: unsupported property ", key);
-        }
-    }
+    table().apply(*this, properties, lenient);
 }
 
 DeviceInfo Config::planning_device(const DeviceInfo& device) const {
@@ -78,43 +105,6 @@ int32_t Config::effective_streams() const { return common.effective_streams(kThr
 uint32_t Config::optimal_requests() const {
     const auto streams = static_cast<uint32_t>(effective_streams());
     return common.performance_mode == hint::PerformanceMode::THROUGHPUT ? 2 * streams : streams;
-}
-
-Any Config::get(const std::string& name) const {
-    if (name == ovcl::num_streams.key)  // the count that runs, never AUTO (-1)
-        return effective_streams();
-    Any v = common.get(name);
-    if (!v.empty())
-        return v;
-    if (name == device::id.key)
-        return std::to_string(device_id);
-    if (name == hint::inference_precision.key)
-        return inference_precision;
-    if (name == ovcl::cache_dir.key)
-        return cache_dir;
-    if (name == ovcl::disable_transformations.key)
-        return disable_transformations;
-    if (name == tuning::kProperty)
-        return tuning::to_string(tuning_mode);
-    if (name == kKernels)
-        return std::string(kFamilies[static_cast<int>(kernels)]);
-    if (name == kSubBuffers)
-        return std::string(kSubBufferModes[static_cast<int>(sub_buffers)]);
-    if (name == kHostOps) {
-        std::string s;
-        for (const auto& t : host_ops)
-            s += (s.empty() ? "" : " ") + t;
-        return s;
-    }
-    raise<NotFound>("GPU: unsupported property ", name);
-}
-
-std::vector<PropertyName> Config::rw_properties() {
-    auto v = PluginConfig::rw_properties();
-    for (const char* k : {device::id.key, hint::inference_precision.key, ovcl::cache_dir.key,
-                          ovcl::disable_transformations.key, tuning::kProperty, kKernels, kSubBuffers, kHostOps})
-        v.emplace_back(k);
-    return v;
 }
 
 }  // namespace gpu

@@ -38,8 +38,10 @@ struct Config {
     Config() = default;
     /// Applies `properties` over `base`; unknown keys throw NotFound unless `lenient`.
     Config(const AnyMap& properties, const Config& base, bool lenient = false);
-    Any get(const std::string& name) const;
-    static std::vector<PropertyName> rw_properties();
+    /// The shared keys and the GPU's own, RW; NUM_STREAMS reads as the count that runs.
+    static const PropertyTable<Config>& table();
+    /// The value of `name`; NotFound for a key not in table().
+    Any get(const std::string& name) const { return table().get(*this, name); }
     /// `device` as the kernel selector and the memory plan see it under GPU_KERNELS and GPU_SUB_BUFFERS.
     DeviceInfo planning_device(const DeviceInfo& device) const;
     /// Streams to run: NUM_STREAMS, else 1 for LATENCY, kThroughputStreams for THROUGHPUT.

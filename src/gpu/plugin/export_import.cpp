@@ -30,7 +30,7 @@ const std::vector<std::string>& compile_keys() {
 
 std::map<std::string, std::string> config_text(const Config& config) {
     std::map<std::string, std::string> out;
-    for (const auto& key : Config::rw_properties())
+    for (const auto& key : Config::table().names())
         if (key != cache_dir.key && key != device::id.key)  // where it runs and caches is the importer's choice
             out[key] = config.get(key).to_string();
     return out;

@@ -123,57 +123,64 @@ void Plugin::set_property(const AnyMap& properties) {
     m_config_files = files;
 }
 
+const PropertyTable<Plugin::Query>& Plugin::table() {
+    constexpr auto RO = PropertyMutability::RO;
+    static const PropertyTable<Query> rows("GPU", {
+        {supported_properties.key, RO,
+         [](const Query&) -> Any { return concat(table().names(), Config::table().names()); }},
+        {available_devices.key, RO,
+         [](const Query& q) -> Any {
+             std::vector<std::string> ids;
+             for (size_t i = 0; i < q.plugin.m_devices.size(); ++i)
+                 ids.push_back(std::to_string(i));
+             return ids;
+         }},
+        {device::full_name.key, RO,
+         [](const Query& q) -> Any {
+             const DeviceInfo& d = q.device();
+             return d.name + " (" + d.platform_name + ", " + d.device_version + ")";
+         }},
+        {device::architecture.key, RO, [](const Query& q) -> Any { return q.device().architecture(); }},
+        {device::type.key, RO,
+         [](const Query& q) -> Any { return q.device().is_gpu ? device::Type::DISCRETE : device::Type::INTEGRATED; }},
+        {device::capabilities.key, RO,
+         [](const Query& q) -> Any {
+             q.device();  // an unknown device is refused, as by every device key
+             // f16 storage (vload_half/vstore_half) every OpenCL device can do; half compute needs cl_khr_fp16
+             return std::vector<std::string>{device::capability::FP32, device::capability::FP16,
+                                             device::capability::EXPORT_IMPORT};
+         }},
+        {range_for_async_infer_requests.key, RO,
+         [](const Query& q) -> Any {
+             q.device();  // an unknown device is refused
+             // Past THROUGHPUT's optimal count (two requests per stream) more requests in flight only queue up.
+             Config throughput = q.config;
+             throughput.common.performance_mode = hint::PerformanceMode::THROUGHPUT;
+             return std::tuple<unsigned, unsigned, unsigned>{1, throughput.optimal_requests(), 1};
+         }},
+        // what a model cache entry must match besides the model and config
+        {caching_properties.key, RO,
+         [](const Query&) -> Any {
+             return std::vector<PropertyName>{
+                 {device::architecture.key, RO}, {device::full_name.key, RO}, {kDriverVersion, RO}};
+         }},
+        {kDriverVersion, RO, [](const Query& q) -> Any { return q.device().driver_version; }},
+        {kConfigFile, PropertyMutability::RW,  // applied by take_config_files, before the Config
+         [](const Query& q) -> Any {
+             std::string files;
+             for (const auto& f : q.plugin.m_config_files)
+                 files += (files.empty() ? "" : ";") + f;
+             return files;
+         }},
+    });
+    return rows;
+}
+
 Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const {
     const Config config(arguments, m_config, /*lenient=*/true);
-    if (name == supported_properties.key) {
-        std::vector<PropertyName> v = {
-            {supported_properties.key, PropertyMutability::RO},  {available_devices.key, PropertyMutability::RO},
-            {device::full_name.key, PropertyMutability::RO},     {device::architecture.key, PropertyMutability::RO},
-            {device::type.key, PropertyMutability::RO},          {device::capabilities.key, PropertyMutability::RO},
-            {range_for_async_infer_requests.key, PropertyMutability::RO},
-            {caching_properties.key, PropertyMutability::RO},    {kDriverVersion, PropertyMutability::RO},
-            {kConfigFile, PropertyMutability::RW},
-        };
-        for (const auto& p : Config::rw_properties())
-            v.push_back(p);
-        return v;
-    }
-    if (name == caching_properties.key)  // what a model cache entry must match besides the model and config
-        return std::vector<PropertyName>{{device::architecture.key, PropertyMutability::RO},
-                                         {device::full_name.key, PropertyMutability::RO},
-                                         {kDriverVersion, PropertyMutability::RO}};
-    if (name == kConfigFile) {
-        std::string files;
-        for (const auto& f : m_config_files)
-            files += (files.empty() ? "" : ";") + f;
-        return files;
-    }
-    if (name == available_devices.key) {
-        std::vector<std::string> ids;
-        for (size_t i = 0; i < m_devices.size(); ++i)
-            ids.push_back(std::to_string(i));
-        return ids;
-    }
-    const DeviceInfo& d = device_info(config.device_id);
-    if (name == device::full_name.key)
-        return d.name + " (" + d.platform_name + ", " + d.device_version + ")";
-    if (name == device::architecture.key)
-        return d.architecture();
-    if (name == kDriverVersion)
-        return d.driver_version;
-    if (name == device::type.key)
-        return d.is_gpu ? device::Type::DISCRETE : device::Type::INTEGRATED;
-    if (name == device::capabilities.key) {
-        // f16 storage (vload_half/vstore_half) every OpenCL device can do; half compute needs cl_khr_fp16
-        return std::vector<std::string>{device::capability::FP32, device::capability::FP16,
-                                        device::capability::EXPORT_IMPORT};
-    }
-    if (name == range_for_async_infer_requests.key) {
-        // Past THROUGHPUT's optimal count (two requests per stream) more requests in flight only queue up.
-        Config throughput = config;
-        throughput.common.performance_mode = hint::PerformanceMode::THROUGHPUT;
-        return std::tuple<unsigned, unsigned, unsigned>{1, throughput.optimal_requests(), 1};
-    }
+    if (const auto* row = table().find(name))
+        return row->get(Query{*this, config});
+    device_info(config.device_id);  // an unknown device is refused before an unknown key
     return config.get(name);
 }
 

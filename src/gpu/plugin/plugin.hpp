@@ -40,6 +40,15 @@ public:
     std::shared_ptr<IRemoteContext> get_default_context(const AnyMap& params) const override;
 
 private:
+    /// What a get_property call reads from: the plugin and the call's configuration.
+    struct Query {
+        const Plugin& plugin;
+        const Config& config;
+        const DeviceInfo& device() const { return plugin.device_info(config.device_id); }
+    };
+    /// The plugin's own keys (RO, and CONFIG_FILE); SUPPORTED_PROPERTIES is these, then Config::table().
+    static const PropertyTable<Query>& table();
+
     const DeviceInfo& device_info(int id) const;
     std::shared_ptr<DeviceContext> device_context(int id) const;
     /// The GPU.N index of an OpenCL device; throws NotFound when the plugin does not list it.
