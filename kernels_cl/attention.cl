@@ -1,16 +1,6 @@
-// ScaledDotProductAttention: out[b] = softmax(Q[b] K[b]^T * scale + bias) V[b], flash-attention style: one
-// work-item per (batch, block of 16 * RV query rows), the vector lanes are query rows, the keys are visited in
-// blocks of KB with an online softmax (running maximum and sum per row), so no L x S matrix is ever stored.
-// Build options:
-//   -DT=float|half   storage type (half through vload_half/vstore_half; compute and accumulation are f32)
-//   -DF16=0|1        1 when T is half
-//   -DRV             float16 vectors of query rows per work-item (1 or 2): 16 * RV rows
-//   -DKB             keys per block (scores of a block stay in registers: RV * KB float16)
-//   -DDMAX           private capacity for E and Ev (Q^T and the output accumulators live in private memory)
-// The mask kind, causal and where the scale comes from are arguments, not options (uniform branches outside the
-// inner loops), so one program serves every attention node of a type and head size.
-// Scores are kept in the log2 domain (Q pre-multiplied by scale * log2(e), real masks by log2(e)) so that the
-// softmax uses exp2. A row masked everywhere divides 0 by 0: NaN, as the reference's softmax of all -inf.
+// ScaledDotProductAttention, flash-attention style: one work-item per (batch, 16 * RV query rows in the vector
+// lanes), keys visited in blocks of KB with an online softmax, so no L x S matrix is ever stored. Scores are kept
+// in the log2 domain so that the softmax uses exp2. Build options, masks, layout: docs/kernels.md, "attention".
 
 #if F16
 #define LD1(p) vload_half(0, (p))

@@ -17,7 +17,7 @@
 #endif
 
 #ifdef IO_HALF
-// XB consecutive halves as floats, converted 8 and 4 at a time (2x faster on PoCL than XB vload_half).
+// XB consecutive halves as floats, converted 8 and 4 at a time (faster on PoCL than XB vload_half: docs/tuning.md).
 void load_row(__global const half* r, float* xv) {
     int p = 0;
 #pragma unroll

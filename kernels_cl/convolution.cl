@@ -1,29 +1,7 @@
-// Direct convolution (Convolution-1, GroupConvolution-1) over NCDHW, f32 (or f16 storage); 2-D runs as D = 1,
-// 1-D as D = H = 1, so one kernel serves the three (the depth loop runs once for 2-D). Pointwise convolutions of
-// 512 pixels or more run as matmul_panel (kernels_cl/matmul.cl) instead; depthwise ones in convolution_dw.cl.
-//
-// Macros:
-//   IO_HALF  defined: x and y are half in memory (vload_half; results rounded 16 at a time by
-//            vstore_half16_rte into a private buffer, then stored as 16-bit words), compute stays f32; the
-//            reordered weights and the bias are f32 either way
-//   XB       output pixels of one row per work-item
-//   KBLK     16-channel vectors per work-item (XB * KBLK <= 16 accumulators keep to registers)
-//   SW       stride along W (a compile-time constant so the XB input reads are fixed offsets)
-//   POST(v)  optional epilogue on a float16 of 16 output channels of one pixel (fusion hook); default v
-//   FUSED, ACT, ACT_LO, ACT_HI, EPI_PLANE  the fused epilogue (below); bias is [planes][G][KB * KBLK * 16]
-//   RESIDUAL the fused residual Add (with FUSED): `residual` (DATA, the output's shape) added after the bias
-//
-// Weights are reordered by the host into [G][KB][KD][KH][KW][C][KBLK * 16]: a block of KBLK * 16 consecutive
-// output channels of a group (KB = ceil(K / (KBLK * 16)) blocks per group, zero-padded past K). A work-item
-// keeps XB x KBLK float16 accumulators (pixels x channels); for every input channel and tap it loads KBLK
-// weight vectors and does XB * KBLK FMAs whose scalar input is broadcast from memory, so the inner loop is
-// loads + FMAs only.
-//
-// conv2d_k16: global = (KB, ceil(OW / XB), OH * OD * N * G), or with -DKB_DIM=2 (KB last) (OH * OD * N * G,
-// ceil(OW / XB), KB): the host picks which varies fastest (ops/convolution.cpp). C and K are per group.
-// Window planes and rows outside the input are skipped; window columns outside (padding) are handled per tap: a
-// tap for which all XB input columns are inside runs the unguarded loop over C, the others a loop that reads
-// clamped columns and zeroes them. The loop over C is innermost so weights stream sequentially.
+// Direct convolution conv2d_k16 (Convolution-1, GroupConvolution-1) over NCDHW, f32 or f16 storage (2-D as D = 1,
+// 1-D as D = H = 1). A work-item keeps XB pixels x KBLK 16-channel vectors of accumulators; the host reorders the
+// weights so that the inner loop over C is loads + FMAs only. Macros, weight layout, work sizes, padding:
+// docs/kernels.md, "conv2d_k16".
 
 #ifndef POST
 #define POST(v) (v)

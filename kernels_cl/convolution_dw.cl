@@ -1,31 +1,7 @@
-// Depthwise convolution (GroupConvolution-1 with one input channel per group), NCDHW, f32 (or f16 storage);
-// 2-D runs as D = 1, 1-D as D = H = 1. Four kernels, one per shape class (the host picks, ops/convolution.cpp):
-//   conv2d_dw_flat  stride 1, output rows as wide as the input rows (OW == W), 2-D: the channel plane as one row
-//   conv2d_dw_flat2 the same with dilation 1 along H and W >= 16: two output rows at a time
-//   conv2d_dw_s2    stride 2 along W with 3 taps along W (dilation 1 there), 2-D: even/odd lanes of two loads
-//   conv2d_dw16     everything else (any stride, dilation, kernel, 3-D), 16 output columns per vector
-//   conv2d_dw_pixel any shape, one output per work-item: the GPUs' kernel (many small work-items)
-//
-// Macros:
-//   IO_HALF  defined: x and y are half in memory (vload_half / vstore_half_rte), compute stays f32
-//   W_HALF   defined: the weights are half in memory; the bias is f32 either way
-//   SW       stride along W (conv2d_dw16: 1 and 2 load whole vectors; other strides gather); 1 for
-//            conv2d_dw_flat, 2 for conv2d_dw_s2
-//   NKH, NKW taps along H and W of conv2d_dw_flat(2), NKH of conv2d_dw_s2 (compile-time: the tap loops unroll, the
-//            weights and one accumulator per tap column stay in registers); default 3 and 3
-//   POST(v)  optional epilogue on a float16 of 16 output pixels of one channel (a float in conv2d_dw_pixel;
-//            fusion hook); default v
-//   FUSED, ACT, ACT_LO, ACT_HI, EPI_PLANE  the fused epilogue (below); bias is [planes][G * M]
-//
-// Weights are read as they are: [G * M][KD][KH][KW] (M output channels per group).
-// conv2d_dw16: a work-item computes RB output rows of one output plane of one output channel, 16 consecutive
-// pixels at a time as a float16 (a row's last block is moved back to end at the row's end).
-//   global = (ceil(OH / RB) * OD, N * G * M).
-// conv2d_dw_flat: a work-item computes CB chunks of 16 consecutive outputs of the flattened plane, in CPI planes
-//   (channels); global = (ceil(ceil(OH * W / 16) / CB), ceil(N * G * M / CPI)).
-// conv2d_dw_flat2: a work-item computes RB output row pairs of CPI planes;
-//   global = (ceil(ceil(OH / 2) / RB), ceil(N * G * M / CPI)).
-// conv2d_dw_s2: a work-item computes RB output rows of CPI planes; global = (ceil(OH / RB), ceil(N * G * M / CPI)).
+// Depthwise convolution (GroupConvolution-1 with one input channel per group) over NCDHW, f32 or f16 storage: one
+// kernel per shape class (conv2d_dw_flat, conv2d_dw_flat2, conv2d_dw_s2, conv2d_dw16; conv2d_dw_pixel for GPUs),
+// picked by the host (ops/convolution_depthwise.cpp). Weights are read as they are, [G * M][KD][KH][KW]. Macros
+// and work sizes: docs/kernels.md, "convolution_dw".
 
 #ifndef POST
 #define POST(v) (v)

@@ -1,25 +1,6 @@
-// Transposed convolution (ConvolutionBackpropData-1) over NCDHW, f32 (or f16 storage); 2-D runs as D = 1,
-// 1-D as D = H = 1.
-//
-// Macros:
-//   IO_HALF  defined: x and y are half in memory (vload_half; results rounded 16 at a time by
-//            vstore_half16_rte into a private buffer, then stored as 16-bit words), compute stays f32; the
-//            reordered weights are f32 either way
-//   XB       output columns per work-item (all of one phase, SW apart)
-//   KBLK     16-channel vectors per work-item (XB * KBLK <= 16 accumulators keep to registers)
-//
-// Gather form, no atomics: output element (oz, oy, ox) sums x[c, iz, iy, ix] * w[c, k, kd, kh, kw] over the
-// input channels c and the taps with oz + PD = iz * SD + kd * DD (likewise for y and x) whose input position
-// lies inside the input. The output columns of one phase (ox mod SW) meet the same taps along W, and for a
-// tap kw the input columns of ox0, ox0 + SW, ox0 + 2 * SW, ... are consecutive: ix = (ox0 + PW - kw * DW) / SW
-// + p. The inner loops thus never see the stride, which is an argument rather than a build option (fewer
-// programs to build). A work-item keeps XB x KBLK float16 accumulators (columns x output channels); for every
-// input channel and reaching tap it loads KBLK weight vectors and does XB * KBLK FMAs with a broadcast input.
-//
-// Weights are reordered by the host into [KB][KD][KH][KW][C][KBLK * 16]: a block of KBLK * 16 consecutive
-// output channels (KB = ceil(K / (KBLK * 16)), zero-padded past K).
-//
-// deconv_k16: global = (KB, SW * ceil(ceil(OW / SW) / XB), OD * OH * N); dimension 1 is block * SW + phase.
+// Transposed convolution deconv_k16 (ConvolutionBackpropData-1) over NCDHW, f32 or f16 storage, in gather form
+// (no atomics): the output columns of one stride phase meet the same taps and read consecutive inputs, so the inner
+// loops never see the stride. Macros, weight layout, work sizes: docs/kernels.md, "deconvolution".
 
 #include "conv_staging.cl"
 

@@ -1,28 +1,7 @@
-// Element-wise ops: unary, binary, comparison, logical, Select and Convert, one work-item per VEC
-// contiguous output elements, computed as one vector. A tensor's (or a row's) last partial block is moved back
-// to end at its end, overlapping its neighbour; only tensors or rows shorter than VEC go element by element.
-//
-// Macros (set by src/gpu/ops/eltwise.cpp):
-//   VEC            elements per work-item: 8 or 16
-//   NARG           inputs: 1 to 6 (a, b, c, d, e, f)
-//   TA .. TF       compute type of input a .. f (those NARG says)
-//   TO             compute type of the output
-//   A_HALF .. F_HALF, O_HALF   that buffer stores half (vload_half/vstore_half), its type is float
-//   OP(a[,b...])   the op on vectors of TA..TF, giving a vector of TO; may use p0, p1 (scalar
-//                  arguments of type TA) and the helpers below
-//   FUSED_TEMPS    (FusedEltwise) OP may assign the float vectors t0..t15: the composed expression of several
-//                  nodes, each node's result in its own temporary; the kernels take one more argument, `lits`
-//                  (constant float*: the scalar operands and parameters, so that nodes that differ only by
-//                  them share one program)
-//   UA             unsigned type of TA (integer variants: wrapping arithmetic and the integer helpers)
-//   REAL           TA is float (the real helpers)
-//   MANY_AXES      eltwise_bcast(_one) with more than MAX_Z + 1 outer axes: their offsets in a loop
-//
-// Kernels (the _one forms compute one element per work-item: tensors or rows shorter than VEC):
-//   eltwise_flat(_one)   every input is dense over the output or a single element (stride flag ia/ib/ic = 0)
-//   eltwise_bcast(_one)  numpy broadcast over merged axes: rows of `inner` output elements, each input dense
-//                        along the row or repeating one element; the rows' input offsets come from
-//                        geo = [outer dims (rank)][outer strides of a (rank)][of b]..., innermost last
+// Element-wise ops (unary, binary, comparison, logical, Select, Convert): one work-item per VEC contiguous outputs
+// computed as one vector; a partial last block is moved back to end at the end, overlapping its neighbour. OP is
+// the op's expression on vectors (src/gpu/ops/eltwise.cpp). Macros and kernels (eltwise_flat, eltwise_bcast):
+// docs/kernels.md, "eltwise".
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -226,8 +205,8 @@ inline VTA fq_v(VTA x, VTA il, VTA ih, VTA ol, VTA oh, float steps) {
 #define DECLARE_TEMPS
 #endif
 
-// Kernel bodies free of loops (but for -DMANY_AXES): on PoCL the bias Add of bench_gpu_ops took 0.13 ms so,
-// 0.20 ms with the former axis loop and tail loops in the body, though no work-item entered them (2026-11-22).
+// Kernel bodies free of loops (but for -DMANY_AXES): a loop in the body costs on PoCL even when no work-item enters
+// it (docs/tuning.md, "Element-wise and data movement: loop-free kernel bodies").
 // Every output is written from its own inputs only, so overlapping blocks need an output apart from the inputs
 // (the memory plan never shares a buffer between a step's inputs and outputs).
 

@@ -1,19 +1,7 @@
-// The fused epilogue shared by the convolution and MatMul kernels (included, not built alone).
-// -DFUSED=n adds a kernel argument `bias` (f32; what it is indexed by is the including kernel's
-// business); -DACT=n picks the activation: 0 none, 1 Relu, 2 Clamp to [ACT_LO, ACT_HI],
-// 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish with beta 1, 7 Gelu (erf), 8 Gelu (tanh approximation),
-// 9 Elu with alpha ACT_ALPHA, 10 HSigmoid, 11 Mish, 12 SoftPlus; -DACT_POST(v)=e (optional) applies the
-// expression e of v after the activation (post ops by scalars: "(((v)*(0.25f))-(1.0f))", a FakeQuantize with its
-// ranges as literals). ACTIVATE works on scalars and vectors alike (its argument may be evaluated several times:
-// pass one without side effects). -DEPI_EXACT=1 (with a FakeQuantize post op) turns off contraction into fused
-// multiply-adds from here to the end of the including file, so the quantizer computes as host_ref does; the
-// kernels' sums call fma() themselves and keep it.
-// -DEPI_PLANE=n (with per-channel post ops) makes `bias` a table of planes n floats apart: plane 0 the bias, planes
-// 1.. the post ops' values per channel, laid out like the bias. ACT_POST reads plane t through EPI_CH(t), which the
-// including kernel defines where it applies ACTIVATE: plane t's value(s) for the channel(s) of its bias value(s)
-// (a vector along channels, or one value for vectors along pixels).
-// -DRESIDUAL=1 (with FUSED) adds one more argument after `bias`, `residual` of type RES_T (the including kernel
-// defines it: its storage type), read by the including kernel at the output's index and added after the bias.
+// The fused epilogue shared by the convolution and MatMul kernels (included, not built alone): bias (-DFUSED),
+// residual (-DRESIDUAL, of type RES_T), activation (-DACT) and post ops (-DACT_POST; per-channel values in planes
+// of the bias table, -DEPI_PLANE, read through the including kernel's EPI_CH). -DEPI_EXACT turns contraction off
+// so that a FakeQuantize quantizes as host_ref does. Options: docs/kernels.md, "epilogue".
 #ifndef FUSED
 #define FUSED 0
 #endif
@@ -56,6 +44,8 @@
 #else
 #define ACT_BASE(v) (v)
 #endif
+// ACTIVATE works on scalars and vectors alike; its argument may be evaluated several times: pass one without side
+// effects.
 #ifdef ACT_POST
 #define ACTIVATE(v) ACT_POST(ACT_BASE(v))
 #else

@@ -1,31 +1,7 @@
 // Interpolate-4/11. The host (src/gpu/ops/interpolate_plan.cpp, interpolate.cpp) folds the tensor into
-//   [outer, A0, A1, A2, A3, inner]
-// where outer and inner are runs of untouched axes and A0..A3 are "tabled" axes (interpolated or
-// padded, with unit axes in front when fewer than four). For each tabled axis j and output coordinate o,
-// a table holds Kj taps: the element offset of the source (index times the axis's input stride) and,
-// for the weighted modes, its weight. Tables are tap-major (tap k of output o at k * row.j + o; rows
-// are padded to a multiple of VEC) and packed in one buffer, axis j starting at tab.j.
-//   interp_rows   inner == 1: a work-item makes up to CHUNK vectors of VEC outputs along A3 (gathers through
-//                 the A3 table, or a window: see WIN).
-//   interp_inner  inner > 1: a work-item makes up to CHUNK vectors of VEC contiguous outputs along inner
-//                 (vector loads).
-// An output is sum over taps of w0 w1 w2 w3 x[offsets], or (nearest) the one element x[offsets].
-//
-// Macros:
-//   T            nearest: the unsigned word of an element (uchar, ushort, uint, ulong): a copy
-//                otherwise float: the compute type (the data is float, or half with IO_HALF)
-//   NEAREST      defined: the nearest mode (one tap per axis, no weights)
-//   IO_HALF      (weighted) defined: data stored as half (vload_half / vstore_half_rte)
-//   PADDED       (nearest) defined when a table holds -1 (a position in the zero padding)
-//   K0 K1 K2 K3  (weighted) the number of taps per output along A0..A3
-//   WIN          (interp_rows, optional) 8 or 16: every block of VEC outputs along A3 finds all its A3 taps in
-//                a window of WIN elements that starts at idx[starts + block]. Nearest: the A3 table holds
-//                indices relative to it (one vector load and a shuffle replace the gather). Weighted: the
-//                rows' windows are summed with the A0..A2 weights first, then multiplied by the block's WIN x
-//                VEC matrix of A3 weights at wts[coefs + block * WIN * VEC] (row d: the weights of window
-//                element d in the VEC outputs): vector FMAs only, no gather.
-// Arguments: len = output extents of A0..A3, row and tab as above, in_plane = input elements per outer
-// index, starts and coefs (interp_rows) as under WIN, inner = the inner run (interp_inner).
+// [outer, A0, A1, A2, A3, inner] and gives each tabled axis a table of taps (source offsets, and weights for the
+// weighted modes): an output is the sum over taps of w0 w1 w2 w3 x[offsets], or (nearest) one element. Tables,
+// kernels (interp_rows, interp_inner), macros (WIN among them): docs/kernels.md, "interpolate".
 
 #define VEC 8
 #define CHUNK 8  // vectors of VEC outputs per work-item

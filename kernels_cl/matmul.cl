@@ -1,23 +1,7 @@
-// MatMul: C[b] = A[b] x B[b] per batch b, register-blocked with explicit float16 vectors (one BLAS-like
-// micro-kernel per work-item; no local memory: on CPU devices it is ordinary memory). matmul_panel also runs
-// pointwise convolutions, one image per batch: A the weights, B the image, C its output (gemm_launch in
-// src/gpu/ops/convolution.cpp).
-// Build options:
-//   -DT=float|half  storage type (half through vload_half/vstore_half; compute and accumulation are f32)
-//   -DF16=0|1       1 when T is half
-//   -DRB, -DNV      matmul_panel: RB rows x (16 * NV) columns of C per work-item (NV in 1..3); matmul_pack_b /
-//                   matmul_pack_bt (matmul_pack.cl): B packed at run time into the panels matmul_panel reads
-//   -DRD, -DCD      matmul_dot:   RD rows x CD columns of C per work-item, vectors along K
-//   -DTM, -DTN, -DTK, -DRM, -DRN  matmul_tiled (matmul_tiled.cl, for GPUs): local-memory tiles
-//   -DGV_X, -DGV_Y, -DGV_K_INNER  matmul_gemv (matmul_gemv.cl, for GPUs): one row of A, K split in a work-group
-// Operand element (i, k) of A is a[i * sa_m + k * sa_k] (transposes and 1-D operands are strides); C is
-// c[i * sc_m + j * sc_n]. batch_offsets holds, per batch of C, the offsets of its A and B matrices.
-//   -DFUSED, -DACT, -DACT_LO, -DACT_HI, -DEPI_PLANE  the fused epilogue (below)
-//   -DRESIDUAL=1    with FUSED: `residual` (T, C's shape) read at C's index and added after the bias
-// Integer MatMul (matmul_int, at the end; the kernels above are not built then):
-//   -DINT=1         -DT=int|long, -DU=uint|ulong its unsigned type (wrapping products and sums)
-//   -DRI, -DCI      RI rows x CI columns of C per work-item, vectors of CI along N (CI divides PW)
-//   -DPW            the column panel width of a B packed by the host (32)
+// MatMul C[b] = A[b] x B[b], register-blocked with explicit float16 vectors (one BLAS-like micro-kernel per
+// work-item; no local memory: on CPU devices it is ordinary memory): matmul_panel, matmul_dot, matmul_int; the GPU
+// kernels are in matmul_tiled.cl and matmul_gemv.cl, run-time packing in matmul_pack.cl. matmul_panel also runs
+// pointwise convolutions. Build options, operand addressing: docs/kernels.md, "matmul".
 
 #if !INT
 #if F16

@@ -1,13 +1,7 @@
-// matmul_gemv: C[b] = A[b] x B[b] for GV_M rows of A (M = GV_M, 1 to 4: a classifier, a decoder's step) on GPUs
-// (included by matmul.cl, built when GV_X is defined). A tile of C per work-group would leave most of its rows idle
-// and few work-groups to spread over the device; here a work-group of GV_X x GV_Y work-items computes a few columns
-// of C, its work-items splitting K between them and summing their parts in local memory at the end.
-// GV_K_INNER=1 (B's elements along k are contiguous: a transposed B, as classifiers store their weights): GV_X
-// work-items along k per output (neighbours read neighbouring words), GV_Y outputs per group. GV_K_INNER=0 (B's
-// rows contiguous): GV_X outputs per group (neighbours read neighbouring columns), GV_Y slices of K.
-// Arguments as matmul_tiled's: element (i, k) of A is a[i * sa_m + k * sa_k], (k, j) of B is b[k * sb_k + j * sb_n];
-// C is dense.
-// The epilogue's options as matmul_tiled's (FUSED=1: bias per column of C; RESIDUAL).
+// matmul_gemv: C = A x B for GV_M (1 to 4) rows of A on GPUs (included by matmul.cl, built when GV_X is defined).
+// A tile per work-group would leave most of its rows idle; here a work-group computes a few columns of C, its
+// work-items splitting K and summing their parts in local memory. GV_K_INNER, arguments, epilogue:
+// docs/kernels.md, "matmul_gemv".
 #ifdef GV_X
 
 __kernel __attribute__((reqd_work_group_size(GV_X, GV_Y, 1))) void matmul_gemv(

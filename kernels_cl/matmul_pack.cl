@@ -1,11 +1,7 @@
-// Run-time packing of a variable MatMul B (included by matmul.cl, not built alone: the packing launch shares the
-// compute launch's program, so packing adds no build). Needs matmul.cl's -DT, -DF16 and -DNV (NB = 16 * NV columns
-// per panel); nothing is defined for NV = 0 (the matmul_dot builds).
-// B is packed into the panels matmul_panel reads when b_col = K, b_k = NB (the layout the host gives a Constant
-// B): B element (k, j) of matrix bm lands at p[((bm * panels + j / NB) * K + k) * NB + j % NB],
-// zero for j >= N. Bits are copied as they are (uint, or ushort for half). Each work-item copies thousands of
-// elements: PoCL runs one work-item per group here, and 16 x NB blocks per work-item cost more to start than to copy
-// (2048 x 2048, B as stored: 4 ms then, 2.5-4 ms now, against about 80 ms for the product that follows).
+// Run-time packing of a variable MatMul B into matmul_panel's panels (included by matmul.cl: the packing launch
+// shares the compute launch's program, so packing adds no build; nothing is defined for NV = 0). Each work-item
+// copies thousands of elements: on PoCL a small block costs more to start than to copy. Layout: docs/kernels.md,
+// "matmul_pack"; figures: docs/tuning.md, "matmul_pack: work per work-item".
 #if NV > 0
 #if F16
 #define BITS ushort
@@ -17,8 +13,8 @@
 #define PACK_KT 256  // matmul_pack_b: rows of k per work-item
 
 // B as stored (element (k, j) at b[bm * b_size + k * b_k + j]): rows of a panel copied as NV vectors of 16. One
-// work-item per panel x PACK_KT rows of k, written as one contiguous run of the packed B (16 rows x all panels per
-// work-item, 64 write streams at a stride of K x NB, was slower). global = (panels, ceil(K / PACK_KT), matrices).
+// work-item per panel x PACK_KT rows of k, written as one contiguous run of the packed B (fewer write streams than
+// other splits: docs/tuning.md, "matmul_pack: work per work-item"). global = (panels, ceil(K / PACK_KT), matrices).
 __kernel void matmul_pack_b(__global const T* b_, __global T* p_, int N, int K, int b_k, int b_size) {
     const int jp = get_global_id(0), k0 = get_global_id(1) * PACK_KT, bm = get_global_id(2);
     const int panels = (N + NB - 1) / NB;
@@ -47,8 +43,7 @@ __kernel void matmul_pack_b(__global const T* b_, __global T* p_, int N, int K, 
 
 // B transposed (element (k, j) at b[bm * b_size + j * b_n + k]): 16 x 16 tiles, read as 16 columns of B along k
 // and written as 16 rows of the panel. One work-item per 16 columns of B (NV per panel), all of K: 16 sequential
-// read streams, which the CPU's prefetchers follow (2048 x 2048: 3 ms; a panel x 256 rows per work-item, 32 streams
-// of 64 bytes per row of tiles, took 8-11 ms).
+// read streams, which the CPU's prefetchers follow (docs/tuning.md, "matmul_pack: work per work-item").
 // global = (panels * NV, 1, matrices of B).
 __kernel void matmul_pack_bt(__global const T* b_, __global T* p_, int N, int K, int b_n, int b_size) {
     const int jp = get_global_id(0) / NV, v = get_global_id(0) % NV, bm = get_global_id(2);

@@ -1,23 +1,8 @@
-// matmul_tiled: C[b] = A[b] x B[b] for GPUs (included by matmul.cl, built when TM is defined). A work-group of
-// (TN / RN) x (TM / RM) work-items computes a TM x TN tile of C; each work-item RM x RN elements of it, strided by
-// the group's extent (rows ty + r * TM / RM, columns tx + q * TN / RN: neighbouring work-items read neighbouring
-// local-memory words and store neighbouring columns). Per step of TK along K the group stages a TM x TK tile of A
-// and a TK x TN tile of B in local memory, each element read from global memory once per group, then every
-// work-item accumulates from local memory. On CPU devices local memory is ordinary memory and the register-blocked
-// kernels above are the fast ones; this one serves devices with on-chip local memory.
-// Operand element (i, k) of A is a[i * sa_m + k * sa_k], (k, j) of B is b[k * sb_k + j * sb_n] (transposes are
-// strides); C is dense, c[i * N + j]. Elements past M, N or K are staged as zeros and not stored.
-// With CONV_KH defined, B is a convolution's input read through its taps (implicit GEMM, below); with CONV_GROUPS
-// too, batch n * CONV_GROUPS + g is group g of image n (its weights, input and output channels).
-// Build options: TM, TN, TK (tile), RM, RN (elements per work-item), the local size (TN / RN, TM / RM, 1); the
-// epilogue's (FUSED=1: bias per column of C, 2: per row, a pointwise convolution's output channel; RESIDUAL:
-// `residual` of C's shape, added after the bias).
-// -DHC=1 (with T=half, on devices with cl_khr_fp16): half compute. The tiles are staged as half (half the local
-// memory) and the TK products of a step are multiplied and summed in half, two columns per half2 (packed half FMAs
-// where the device has them: RN is even); the steps' sums add up in f32, so the error grows with K only as the
-// steps' roundings do, and the epilogue computes in f32 as without it. Only operators and conversions touch half
-// values: no half built-in functions, which NVIDIA's driver and PoCL's SPIR path (OVCL_GPU_SPIR_CLANG,
-// program_cache.cpp) lack.
+// matmul_tiled: C = A x B for GPUs (included by matmul.cl, built when TM is defined). A work-group computes a
+// TM x TN tile of C, staging TM x TK of A and TK x TN of B in local memory (each element read from global memory
+// once per group); on CPU devices local memory is ordinary memory, so this serves on-chip local memory only.
+// Half compute (-DHC=1) uses operators and conversions only: no half built-ins, which NVIDIA's driver and PoCL's
+// SPIR path lack. Layout, implicit GEMM (CONV_KH), options: docs/kernels.md, "matmul_tiled".
 #ifdef TM
 
 #if HC

@@ -1,11 +1,6 @@
-// Data movement (Transpose, Concat, Split, Gather, StridedSlice, Slice, Broadcast, Tile, Pad, ShapeOf,
-// Range): elements move as unsigned words of their size, so one program per element size serves every
-// element type (f16 as ushort, boolean as uchar).
-// -D macros:
-//   T   the word of one element: uchar, ushort, uint or ulong
-// copy_mapped, concat_rows, split_rows and gather are launched 1-D with a fixed local size (`total` work-items
-// do work, the rest return), a work-item moving up to CHUNK elements of a contiguous output run, VEC at a time;
-// copy_runs, gather_runs and transpose_tiles 3-D, loop-free (see below).
+// Data movement (Transpose, Concat, Split, Gather, StridedSlice, Slice, Broadcast, Tile, Pad, ShapeOf, Range):
+// elements move as unsigned words of their size (-DT: uchar, ushort, uint or ulong), so one program per element
+// size serves every element type. The 1-D chunked kernels and the 3-D loop-free ones: docs/kernels.md, "movement".
 
 #define VEC 16
 #define CHUNK 64
@@ -260,10 +255,9 @@ __kernel void gather(__global const T* src, __global const int* indices, __globa
     }
 }
 
-// Loop-free forms (as in eltwise.cl: on PoCL a loop-free body measured 1.5-2.5x faster than copy_mapped and
-// concat_rows on the same copies), one vector of VEC elements (or a chunk of RUN_CHUNK) per work-item, for runs
-// of VEC elements or more; a run's last vector ends at its end, overlapping its neighbour (which writes the same
-// values).
+// Loop-free forms (faster on PoCL than copy_mapped and concat_rows, as in eltwise.cl: docs/tuning.md), one vector
+// of VEC elements (or a chunk of RUN_CHUNK) per work-item, for runs of VEC elements or more; a run's last vector
+// ends at its end, overlapping its neighbour (which writes the same values).
 
 // Runs of `run` contiguous elements: work-item (x, y, z) copies chunk x (RUN_CHUNK elements, or VEC for runs
 // shorter than that; vecs counts them) of run (y, z), from

@@ -1,24 +1,7 @@
-// MaxPool and AvgPool over NC[D]HW data, the spatial axes right-aligned into (D, H, W) (1-D and 2-D
-// windows have unit leading axes). The output columns of each row are split on the host into
-//   [0, cols.x)            left border: windows that start in the padding, one output at a time;
-//   [cols.x, cols.y)       windows (and vector loads) inside the row: blocks of 8 outputs as float8 lanes,
-//                          taps loaded as vectors (vload8 for stride 1, the even lanes of vload16 for
-//                          stride 2, a gather otherwise); the last block is shifted left to end at cols.y
-//                          (it recomputes a few outputs of its neighbour, with the same values);
-//   [cols.y, OW)           right border, one output at a time.
-// One work-item per output row: (output rows OD * OH, planes). cols.z: the number of blocks (0 when the
-// vector range is shorter than a block: then the whole row is done one output at a time).
-//
-// Macros:
-//   T         element type (float; MaxPool also int); the compute type when IO_HALF is defined
-//   IO_HALF   defined (T = float): x and y are half in memory, read with vload_half, written with
-//             vstore_half_rte (indices are unchanged)
-//   T_LOWEST  the padding value of MaxPool (-INFINITY, INT_MIN)
-//   POOL_AVG  defined: builds avg_pool (T must be float); otherwise builds max_pool
-//   IDX_T     (max_pool, optional) int or long: adds the indices output
-//
-// Geometry arguments (int4, x = W, y = H, z = D): in (w = planes), out, ksize (kernel), stride, dil
-// (dilation), pad (effective pads_begin); cols as above.
+// MaxPool and AvgPool over NC[D]HW data, the spatial axes right-aligned into (D, H, W). One work-item per output
+// row; the host splits a row's columns (cols) into a left border, blocks of 8 outputs as float8 lanes (windows
+// inside the row, taps loaded as vectors) and a right border. Macros and geometry arguments: docs/kernels.md,
+// "pooling".
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)

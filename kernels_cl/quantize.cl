@@ -1,23 +1,7 @@
-// FakeQuantize-1 as host_ref/fake_quantize.cpp computes it, element by element:
-//   y = x <= min(il, ih) ? ol : x > max(il, ih) ? oh : rint((x - il) / (ih - il) * steps) / steps * (oh - ol) + ol
-// in f32 with the host reference's operations in its order (FP_CONTRACT OFF: no fused multiply-add; rint rounds
-// half to even like std::nearbyint), so the results are bit-identical where division is correctly rounded (the
-// host asks for it with -cl-fp32-correctly-rounded-divide-sqrt where the device offers it).
-// One work-item per VEC contiguous output elements of a row; a partial last block of a row goes through private
-// memory, so the formula always sees whole vectors.
-//
-// Build options:
-//   -DT=float|half  storage type (half through vload_half/vstore_half, f32 compute, results rounded to nearest even)
-//   -DF16=0|1       1 when T is half
-//   -DVEC=n         elements per work-item: 4, 8 or 16
-//
-// Kernels (global = blocks rounded up to the work-group size; block g is block g % row_blocks of row
-// g / row_blocks):
-//   fake_quantize_channel  data dense over the output, seen as rows of `inner` elements; row r takes entry
-//                          r % channels of `table`: {min(il, ih), max(il, ih), il, ih - il, ol, oh - ol, oh, 0}
-//   fake_quantize_bcast    numpy broadcast over the merged output axes [outer..., inner]: input k (x, il, ih, ol,
-//                          oh) is dense along the row when bit k of `dense` is set, else one element repeated;
-//                          geo = [outer dims][outer strides of x][of il][of ih][of ol][of oh], innermost last
+// FakeQuantize-1 as host_ref/fake_quantize.cpp computes it: f32, its operations in its order (FP_CONTRACT OFF, rint
+// rounding half to even), so results are bit-identical where division is correctly rounded. One work-item per VEC
+// contiguous outputs of a row. Formula, build options, kernels (fake_quantize_channel, fake_quantize_bcast):
+// docs/kernels.md, "quantize".
 
 #pragma OPENCL FP_CONTRACT OFF
 

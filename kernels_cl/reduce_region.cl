@@ -1,20 +1,7 @@
-// The region framework of the reduce, softmax and normalization kernels (reduce.cl, softmax.cl,
-// normalization.cl include it): ReduceSum/Mean/Max/Min/Prod/L1/L2 (reduce), Softmax and LogSoftmax
-// (softmax), MVN (mvn; FusedMVN: mvn_affine), NormalizeL2 (normalize_l2), BatchNormInference (batch_norm).
-// Macros: IO_HALF (optional) the data (x, y; batch_norm's parameters too) are half in memory, read with
-// vload_half and written with vstore_half_rte; all arithmetic stays f32. Otherwise none: one program per
-// family serves its kernels.
-//
-// The region (planned on the host, src/gpu/ops/reduce_region.cpp): the input's axes merged into runs of
-// kept and of reduced axes; the trailing kept run of extent `inner` is not part of `kept`.
-//   kept: s0..s2 extents of the outer kept runs (s0 innermost, unused ones 1), s4..s6 their element strides
-//   red:  s0..s2 extents of the reduced runs (s0 innermost), s4..s6 their strides (s4 == inner)
-// Outputs are dense over [outer kept..., inner]. Two shapes of unit of work:
-//   rows    (inner == 1): one output, the innermost reduced run contiguous: float16 partial lanes + tail;
-//   columns (inner > 1):  8 consecutive outputs along `inner` as the lanes of a float8 (scalar when the
-//                         block is partial); blocks = ceil(inner / 8) per outer slot.
-// A work-item takes `per_item` consecutive units of the `units` (so short reductions do not pay PoCL's
-// per-work-item cost for a handful of elements). Accumulation is in f32 (host_ref accumulates in double).
+// The region framework of the reduce, softmax and normalization kernels (reduce.cl, softmax.cl, normalization.cl
+// include it): the host (src/gpu/ops/reduce_region.cpp) merges the input's axes into kept and reduced runs; a unit
+// of work is one output (rows: inner == 1) or 8 outputs along `inner` (columns). IO_HALF: half storage, f32
+// arithmetic. Region layout, units per work-item: docs/kernels.md, "reduce_region".
 
 // Input offset of outer slot s.
 inline int base_of(int s, int8 k) {

@@ -1,16 +1,8 @@
-// Extensions: op types the application brings (OpenVINO's AddExtension / GPU CONFIG_FILE).
-//
-// An OpExtension declares an op type (name, the opset name the IR writes in version="...",
-// attributes with defaults, the number of inputs), its shape and type inference (a C++
-// function or per-output rules written as expressions), and how it runs: a host function over
-// Tensors (REF, and the GPU plugin's fallback) and/or an OpenCL kernel (GPU) with its source,
-// entry point, -D defines, argument bindings and work sizes as expressions of the shapes.
-// docs/extensions.md is the user guide and the reference of the XML config and expressions.
-//
-// Registration is process-wide (as the op registry is): once registered, the IR reader reads
-// layers of the type, every Core and plugin sees it, and a later registration of the same type
-// replaces the earlier one. Errors are ovcl::Exceptions that name the op, and for a config
-// file the file and line.
+// Extensions: op types the application brings (OpenVINO's AddExtension / GPU CONFIG_FILE). An OpExtension declares
+// an op type, its shape and type inference, and how it runs: a host function (REF, and the GPU plugin's fallback)
+// and/or an OpenCL kernel (GPU). Registration is process-wide: once registered, the IR reader reads layers of the
+// type, every Core and plugin sees it, and a later registration of the same type replaces the earlier one. Errors
+// are ovcl::Exceptions that name the op, and for a config file the file and line. User guide: docs/extensions.md.
 #pragma once
 
 #include <functional>

@@ -1,14 +1,8 @@
-// OpenVINO IR (v10 and v11: an .xml topology plus a .bin of constant data) reading and writing.
-//
-// Reading maps the .bin once and lets every Constant's tensor view the mapping, so a model
-// costs no copy of its weights (except constants whose offset is misaligned for their type).
-// Every failure is a ModelError whose message names the file ("<memory>" for in-memory IR)
-// and, where it applies, the layer (id, name, type) and port.
-//
-// Conventions beyond what OpenVINO's own ov::Model carries (see docs/ir.md):
-// - rt_info of a port is kept in the node's rt_info under the key "input:<i>" / "output:<i>"
-//   (an AnyMap of the port's attributes), and written back onto that port.
-// - Constants keep their <data> text; the writer recomputes offset and size.
+// OpenVINO IR (v10 and v11: an .xml topology plus a .bin of constant data) reading and writing. Reading maps the
+// .bin once and lets every Constant's tensor view the mapping (no copy of the weights, except constants misaligned
+// for their type). Every failure is a ModelError naming the file ("<memory>" for in-memory IR) and, where it
+// applies, the layer (id, name, type) and port. Port rt_info is kept in the node's rt_info under "input:<i>" /
+// "output:<i>"; Constants keep their <data> text (the writer recomputes offset and size). docs/ir.md.
 #pragma once
 
 #include <memory>

@@ -1,13 +1,8 @@
-// ovcl::Layout: what each axis of a tensor means ("NCHW", "NHWC", "[N,C,H,W]"), as OpenVINO's
-// ov::Layout. Pre/post-processing (ovcl/preprocess/) reads it to find the channel, height and width
-// axes and to compute the transposes between an application's tensor and the model.
-//
-// Forms accepted:
-//   "NCHW"          one letter per axis; '?' is an axis without a name
-//   "[N,C,H,W]"     names in brackets, any length ("[batch,seq,?]")
-//   "N...C", "...C", "[N,...,C]"   "..." stands for any number of axes (then the rank is open)
-//   "?"             one unnamed axis; "..." any rank; "" no layout (empty())
-// Names are case-insensitive (stored upper case); a name may appear once.
+// ovcl::Layout: what each axis of a tensor means, as OpenVINO's ov::Layout; pre/post-processing reads it to find the
+// C, H and W axes and the transposes between an application's tensor and the model. Forms: "NCHW" (one letter per
+// axis, '?' unnamed), "[N,C,H,W]" (names of any length, "[batch,seq,?]"), "N...C" / "...C" / "[N,...,C]" ("..."
+// any number of axes: the rank is open), "?" one unnamed axis, "..." any rank, "" no layout (empty()). Names are
+// case-insensitive (stored upper case) and may appear once. docs/preprocess.md, "Layout".
 #pragma once
 
 #include <cstdint>

@@ -1,12 +1,6 @@
-// PrePostProcessor::build(): the recorded steps become ops between new Parameters and the model's
-// first ops (inputs), and between the model's last ops and its Results (outputs).
-//
-// Inputs follow OpenVINO's rules. The new Parameter takes the tensor's element type and a shape
-// derived from the model's: permuted from the model layout to the tensor layout when both are known,
-// with H and W from set_spatial_static_shape, split into planes for NV12. The steps run in the order
-// given; then whatever still differs from the model input (element type, layout) is converted
-// implicitly. A model layout that is not set is the tensor layout carried through the explicit
-// convert_layout steps; a color format without a tensor layout implies NHWC.
+// PrePostProcessor::build(): the recorded steps become ops between new Parameters and the model's first ops
+// (inputs), and between the model's last ops and its Results (outputs), following OpenVINO's rules (the new
+// Parameter's type and shape, the steps in order, then implicit conversions): docs/preprocess.md, "Rules".
 #include "ovcl/preprocess/pre_post_process.hpp"
 
 #include <sstream>

@@ -1,14 +1,8 @@
-// The compiled-model blob that export_model writes and import_model reads, shared by the plugins
-// (docs/model_cache.md has the layout). A blob is self-describing and checked before anything in
-// it is used:
-//
-//   "OVCLBLOB" | u32 format version | u64 body size | body | u32 CRC-32 of everything before it
+// The compiled-model blob that export_model writes and import_model reads, shared by the plugins: self-describing
+// and checked before anything in it is used.
+//   "OVCLBLOB" | u32 format version | u64 body size | body | u32 CRC-32 (zlib's) of everything before it
 //   body = u32 section count, then per section: u64 name size, name, u64 data size, data
-//
-// Integers are little-endian. The "header" section is JSON: the library version, the plugin
-// and device it was compiled for (name, architecture, driver), the model name and the compile
-// configuration. The plugins add their own sections (the transformed model as IR, program
-// binaries). The checksum is zlib's CRC-32.
+// Little-endian; the JSON "header" section and the plugins' sections: docs/model_cache.md, "The blob".
 #pragma once
 
 #include <cstdint>

@@ -1,13 +1,7 @@
-// A serial executor on one dedicated thread that sleeps on a condition variable while idle:
-// for pipeline stages that only hand work to a device or wait for it (a GPU stream's enqueue
-// stage, the wait executor's poller, callbacks).
-//
-// Why not a TBB arena: a TBB worker that runs out of work spins (pause, then ~100 sched_yield
-// calls) before it sleeps, and every hand-over to an arena wakes one. When the OpenCL device
-// runs on the host's own cores (PoCL), each stage hop then takes CPU from the device's threads:
-// on 2 cores, BM_Async spent ~20% of its CPU in sched_yield and ran slower than sync
-// (docs/async_pipeline.md). A thread blocked on a condition variable costs nothing while idle.
-// Executors that run parallel host compute (the REF plugin's streams) stay on TBB.
+// A serial executor on one dedicated thread that sleeps on a condition variable while idle, for pipeline stages
+// that only hand work to a device or wait for it (a GPU stream's enqueue stage, the wait executor's poller,
+// callbacks). Not a TBB arena: TBB workers spin before they sleep, which on PoCL takes CPU from the device's
+// threads (docs/async_pipeline.md, "Executors"). Executors that run parallel host compute stay on TBB.
 #pragma once
 
 #include <memory>

@@ -1,14 +1,7 @@
-// Executors on TBB. Each executor owns a task_arena with its own concurrency. Two things
-// TBB does not do for us:
-// - TBB's worker pool is sized to the hardware (1 worker on a 2-core machine), shared by every
-//   arena; a pipeline stage that blocks (a download, a user callback that waits) would then
-//   stall every other executor. A process-wide global_control raises the limit to what the live
-//   executors asked for.
-// - Tasks pass through our own mutex-protected FIFO: the TBB task only says "drain one". This
-//   keeps start order FIFO and gives ThreadSanitizer (which cannot see TBB's internal
-//   synchronisation) a happens-before edge from run() to the task.
-// The serial executors of a pipeline's stages (StreamsExecutor's streams) are not arenas but
-// stage threads (runtime/stage_thread.hpp): TBB workers spin before they sleep.
+// Executors on TBB, each owning a task_arena with its own concurrency. A process-wide global_control raises TBB's
+// worker limit to what the live executors asked for (one blocked stage would stall every arena), and tasks pass
+// through our own mutex-protected FIFO (FIFO start order; a happens-before edge ThreadSanitizer can see). Pipeline
+// stages use stage threads instead (runtime/stage_thread.hpp). docs/async_pipeline.md, "Executors".
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 

@@ -1,13 +1,7 @@
-// An LD_PRELOAD shim for finding which OpenCL release faults inside a vendor's driver (scripts/gpu_check runs the
-// suites that crash under it; docs/perf/nvidia_h100.md). It wraps the release calls and clCreateSubBuffer, keeps
-// the last calls of every thread in a ring, and on SIGSEGV / SIGBUS / SIGABRT prints the call in flight on the
-// faulting thread, that ring and a backtrace, then lets the signal end the process as it would have.
-//
-//   LD_PRELOAD=build/lib/libovcl_cl_trace.so program ...
-//
-// CL_TRACE_KEEP=sub,mem,kernel,event,program (any of them) skips the real release of those objects (they leak
-// until the process ends): which choice makes a crash go away says which release faults. CL_TRACE_LOG=1 also
-// prints every wrapped call as it starts.
+// An LD_PRELOAD shim for finding which OpenCL release faults inside a vendor's driver: it wraps the release calls
+// and clCreateSubBuffer, keeps the last calls of every thread in a ring, and on SIGSEGV / SIGBUS / SIGABRT prints
+// the call in flight, that ring and a backtrace, then lets the signal end the process as it would have. Usage,
+// CL_TRACE_KEEP and CL_TRACE_LOG: docs/hardening.md, "A driver that faults".
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE  // RTLD_NEXT
 #endif

@@ -1,17 +1,8 @@
 // PrePostProcessor: pre- and post-processing folded into the model as ordinary ops, as OpenVINO's
-// ov::preprocess::PrePostProcessor. The application declares its tensors (u8 NHWC BGR, NV12, ...)
-// and the steps to the model's inputs (convert_element_type, convert_layout, mean, scale, resize,
-// convert_color); build() returns a model whose Parameters take the application's tensors and
-// whose first ops (Convert, Transpose, Subtract, Divide, Interpolate, Gather, Slice, element-wise
-// color math) do the conversion, so every device runs them (the GPU plugin as kernels, fused where
-// it can). docs/preprocess.md has the rules and an example.
-//
-//   PrePostProcessor ppp(model);
-//   ppp.input().tensor().set_element_type(element::u8).set_layout("NHWC").set_color_format(ColorFormat::BGR);
-//   ppp.input().model().set_layout("NCHW");
-//   ppp.input().preprocess().convert_color(ColorFormat::RGB).convert_element_type(element::f32)
-//       .mean({123.675f, 116.28f, 103.53f}).scale({58.395f, 57.12f, 57.375f});
-//   model = ppp.build();
+// ov::preprocess::PrePostProcessor. The application declares its tensors (u8 NHWC BGR, NV12, ...) and the steps to
+// the model's inputs; build() returns a model whose Parameters take the application's tensors and whose first ops
+// (Convert, Transpose, Subtract, Divide, Interpolate, Gather, Slice, element-wise color math) do the conversion, so
+// every device runs them (the GPU plugin as kernels, fused where it can). Rules and an example: docs/preprocess.md.
 #pragma once
 
 #include <map>

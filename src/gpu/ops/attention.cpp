@@ -12,9 +12,9 @@ namespace gpu {
 
 namespace {
 
-// KB: RV * KB float16 scores stay in registers. Measured on PoCL (BERT-base heads, L = S = 384, GFLOP per
-// CPU-second on a loaded machine): KB 4, 8 and 12 within noise of one another (71-77); 8 leaves registers free for
-// f16 conversions. Two float16 of rows per work-item (32 rows) reuse each broadcast K and V element twice.
+// KB: RV * KB float16 scores stay in registers; 8 leaves registers free for f16 conversions (4 to 12 run alike:
+// docs/tuning.md, "Attention: keys per block"). Two float16 of rows per work-item (32 rows) reuse each broadcast K
+// and V element twice.
 constexpr int64_t kKeysPerBlock = 8;
 
 // The node's inputs as host_ref::sdpa reads them: which are present, the geometry and the mask's strides.

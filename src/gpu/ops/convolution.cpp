@@ -63,12 +63,10 @@ const std::vector<int64_t>& pixel_choices(int64_t vectors) {
 int64_t row_waste(const Conv3d& g, int64_t pixels) { return (g.ow + pixels - 1) / pixels * pixels - g.ow; }
 
 // The heuristic register block of conv2d_k16: the heuristic's pick for every convolution but the large pointwise ones
-// (block_candidates); the tuner may pick another.
-// It looks at the shape only: the same float16 blocks serve every device (AVX-512 CPUs through PoCL take a float16
-// as one register; GPUs run it as 16 scalar registers of a work-item). Two channel vectors (32 channels) when that
-// pads K no further than one does: each input value read then feeds two FMAs (about 10% faster on PoCL than
-// 1 x 14 pixels). Pixels: the candidate that leaves the fewest idle pixels in a row (the first on ties); each
-// distinct block is one more program build.
+// (block_candidates); the tuner may pick another. Shape only: the same float16 blocks serve every device. Two
+// channel vectors (32 channels) when that pads K no further than one does, so each input value read feeds two FMAs;
+// pixels: the fewest idle pixels in a row (the first on ties). Why: docs/kernels.md, "conv2d_k16"; figures:
+// docs/tuning.md, "conv2d_k16: register block and work-item order".
 Block choose_block(const Conv3d& g) {
     Block b;
     b.vectors = (g.out_channels + kLanes - 1) / kLanes % 2 == 0 ? 2 : 1;
@@ -100,9 +98,7 @@ bool implicit_gemm(const Node& node, const Conv3d& g) {
 
 // Where the heuristic runs a pointwise convolution as matmul_panel: from this many pixels per image. The last
 // 32-pixel block of an image recomputes up to 31 pixels (matmul_panel shifts it back inside the row), so gemm_8x32
-// pays where that is a small share. Measured on PoCL (bench_gpu_tuning, each candidate interleaved with the k16
-// heuristic, two idle runs): 28x28 and larger maps 1.01-1.40x the k16 block (MobileNet-V2's 112x112 to 28x28 1x1
-// layers 1.02-1.40x, ResNet-50's 56x56 ones 1.05-1.14x); 14x14 0.88-1.08x; 7x7 0.83-0.88x.
+// pays where that is a small share (figures by map size: docs/tuning.md, "Candidates").
 constexpr int64_t kGemmMinPixels = 512;
 
 // The blocks the tuner times: the heuristic's first (on devices where matmul_tiles_pay matmul_tiled for a
@@ -182,12 +178,10 @@ std::string storage_options(const Node& node, bool depthwise) {
 }
 
 // The order of conv2d_k16's work-items. By default the channel blocks vary fastest (global dimension 0), so the
-// work-items that run one after another on a core read the same input rows. On small output maps the weights
-// are what is large (ResNet-50's 14x14 and 7x7 layers: 128 KiB to 590 KiB per block of 32 channels against a few
-// KiB of input rows), so there the rows vary fastest (KB_DIM=2) and consecutive work-items read the same weight
-// block from the cache. Measured on PoCL (AMD EPYC, 2 cores, ovcl benchmark -pc, each layer both ways): 14x14 layers
-// 1.06-1.19x, 7x7 ones 1.11-1.36x, 28x28 0.94-1.04x, 56x56 and larger 0.93-0.98x. CPU devices only: on a GPU
-// the order decides which work-items share a warp, and nothing has measured that there.
+// work-items that run one after another on a core read the same input rows. On small output maps the weights are
+// what is large, so there the rows vary fastest (KB_DIM=2) and consecutive work-items read the same weight block
+// from the cache. CPU devices only: on a GPU the order decides which work-items share a warp, unmeasured there.
+// Figures: docs/tuning.md, "conv2d_k16: register block and work-item order".
 constexpr int64_t kRowsFirstMaxPixels = 400;
 
 KernelLaunch direct_launch(const Conv3d& g, const Block& b, const DeviceInfo& device) {

@@ -32,8 +32,8 @@ bool s2_fits(const Conv3d& g) {
     return g.spatial <= 2 && g.sw == 2 && g.kw == 3 && g.dw == 1 && g.kh <= kMaxFlatTaps;
 }
 
-// Vector FMAs per work-item of conv2d_dw_flat / conv2d_dw_s2: PoCL's cost per work-group (about 0.5 us) stays
-// under a tenth (MobileNet-V2's layers on PoCL: 512 took up to twice as long as 2048-8192).
+// Vector FMAs per work-item of conv2d_dw_flat / conv2d_dw_s2: enough that PoCL's cost per work-group stays under a
+// tenth (docs/tuning.md, "Depthwise: work per work-item").
 constexpr int64_t kDwWork = 4096;
 
 // Units (of `per_unit` vector FMAs, `count` in a plane) and planes per work-item for about `target` vector FMAs

@@ -11,17 +11,11 @@
 namespace ovcl {
 namespace gpu {
 
-/// Every element-wise op of host_ref/unary.cpp and host_ref/binary.cpp, Select and Convert, through one
-/// kernel source (kernels_cl/eltwise.cl) whose OP macro is the op's expression on vectors:
-///   eltwise_flat   same-shape inputs and single-element inputs (scalars, Swish's beta);
-///   eltwise_bcast  numpy broadcasting over merged axes (host_ref::plan_broadcast), rows of the innermost axis.
-/// Element types: f32 for every op; f16 as storage with f32 compute; i32/i64 for the integer ops of host_ref
-/// (integer Divide/FloorMod/Mod only with a Constant divisor free of zeros); boolean for the logical ops,
-/// comparisons, LogicalNot and Select's condition; comparisons and Convert also take i8/u8; Select copies any
-/// 1/2/4/8-byte type by its bits.
-/// Refused (they run on the host): integer Log/Sqrt/Erf/Sin/Cos/Tanh (host_ref computes them in double and
-/// rounds), integer Divide/FloorMod/Mod without a Constant divisor free of zeros (host_ref raises on zero),
-/// a Swish beta of more than one value, other element types, more than 2^32 - 1 elements.
+/// Every element-wise op of host_ref/unary.cpp and host_ref/binary.cpp, Select and Convert, through one kernel
+/// source (kernels_cl/eltwise.cl) whose OP macro is the op's expression on vectors; f32, f16 storage, i32/i64,
+/// boolean and (comparisons, Convert) i8/u8. Refused (they run on the host): integer Log/Sqrt/Erf/Sin/Cos/Tanh,
+/// integer Divide/FloorMod/Mod without a Constant divisor free of zeros, a Swish beta of more than one value, other
+/// element types, more than 2^32 - 1 elements. Details: docs/kernels.md, "eltwise".
 class EltwiseOp : public GpuOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;

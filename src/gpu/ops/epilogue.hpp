@@ -1,18 +1,7 @@
-// The fused epilogue of FusedConvolution / FusedGroupConvolution / FusedMatMul (see fusions.hpp): a bias per
-// output channel, a residual, an activation and post ops, applied by the kernel to its accumulators before the
-// store. Kernels read them through build options:
-//   -DFUSED=1        the kernel takes one more argument, `bias` (f32, the table channel_bias builds)
-//   -DACT=n          0 none, 1 Relu, 2 Clamp (ACT_LO, ACT_HI), 3 Sigmoid, 4 Tanh, 5 HSwish, 6 Swish (beta 1),
-//                    7 Gelu (erf), 8 Gelu (tanh approximation), 9 Elu (ACT_ALPHA), 10 HSigmoid, 11 Mish, 12 SoftPlus
-//   -DACT_POST(v)=e  the post ops after the activation (Multiply/Add/Subtract/Divide by Constants, FakeQuantize
-//                    with Constant ranges), an expression of v: values the same for every channel as literals,
-//                    values per channel as EPI_CH(t), plane t of the table
-//   -DEPI_PLANE=n    with per-channel post op values: the floats between two planes of `bias`
-//   -DEPI_EXACT=1    with a FakeQuantize post op: no contraction into fused multiply-adds in the kernel's file (its
-//                    sums call fma() themselves), so the quantizer's levels are the host reference's
-//   -DRESIDUAL=1     a residual Add (fusions.hpp, attribute "residual"): one more argument after `bias`,
-//                    `residual`, of the output's type and shape, read at the output's index and added after the
-//                    bias, before the activation: y = post(act(conv + bias + residual))
+// The fused epilogue of FusedConvolution / FusedGroupConvolution / FusedMatMul (fusions.hpp): a bias per output
+// channel, a residual, an activation and post ops, applied by the kernel to its accumulators before the store:
+// y = post(act(conv + bias + residual)). The build options (-DFUSED, -DACT, -DACT_POST, -DEPI_PLANE, -DEPI_EXACT,
+// -DRESIDUAL): docs/kernels.md, "epilogue".
 #pragma once
 
 #include <string>

@@ -7,14 +7,10 @@
 namespace ovcl {
 namespace gpu {
 
-/// Serves every type registered by an extension with an OpenCL kernel (find_gpu_op falls back to
-/// it for types that are not in the op table). The program is the user's source under the stem
-/// "ext:<type>", built with -DT=<output 0's type>, -DT_IN<i>/-DT_OUT<j> and the extension's defines.
-/// Refused (the node then runs on the host when the extension has a host function): extensions
-/// without a kernel, f16 ports on a device without cl_khr_fp16 (T=half needs it), element types with
-/// no OpenCL C type, work sizes that evaluate to zero, a negative or non-representable value, a
-/// local size that does not divide the global one or exceeds the device's work-group limit, and
-/// attribute values that cannot be -D defines or scalars.
+/// Serves every type registered by an extension with an OpenCL kernel (find_gpu_op falls back to it for types that
+/// are not in the op table): the user's source under the stem "ext:<type>", built with -DT=<output 0's type>,
+/// -DT_IN<i>/-DT_OUT<j> and the extension's defines. Refused (the node then runs on the host when the extension has
+/// a host function): docs/extensions.md, "What the GPU refuses".
 class ExtensionOp : public GpuOp {
 public:
     Validation validate(const Node& node, const DeviceInfo& device) const override;

@@ -15,10 +15,8 @@ namespace gpu {
 
 namespace {
 
-// Register blocks, measured on PoCL (AVX-512, 1024^3, GFLOP per CPU-second of the process, steadier than wall time
-// on a loaded machine): panel 8x32, 6x48, 4x48, 8x48 and 4x32 within 5% of one another, about 100 against an FMA
-// peak of 116 in the same runs (8x32 kept: 18 of 32 zmm registers, fewest idle lanes on edges); 12x32 and 16x16
-// slower; dot 4x4 (about 75) ahead of 3x4, 3x3, 4x6, 6x4, 2x8 and 8x2. Local size 1x1x1: 4x1, 1x4, 2x2 were alike.
+// Register blocks: 8x32 holds 18 of AVX-512's 32 zmm registers and leaves the fewest idle lanes on edges among
+// blocks of equal speed (docs/tuning.md, "MatMul: register blocks").
 constexpr int64_t kRows = 8, kVectors = 2, kCols = 16 * kVectors;  // matmul_panel: RB x NB
 constexpr int64_t kDotRows = 4, kDotCols = 4;                       // matmul_dot: RD x CD
 // matmul_int: RI rows x one 64-byte vector of columns (16 int, 8 long) per work-item.
@@ -28,8 +26,8 @@ constexpr int64_t kPackRows = 256;
 
 // matmul_tiled (kernels_cl/matmul_tiled.cl, devices with on-chip local memory): a TM x TN tile of C per
 // work-group, TK along K per local-memory step, RM x RN elements per work-item; 16 x 16 work-items each.
-// The 64 x 64 tile first, the size textbook SGEMMs start from: on an H100 1.16x CLBlast's rate at 1024^3, 0.35x
-// cuBLAS's at 2048^3 (docs/perf/nvidia_h100.md); GPU_TUNING_MODE=CREATE picks among the three.
+// The 64 x 64 tile first, the size textbook SGEMMs start from (H100 figures: docs/perf/nvidia_h100.md);
+// GPU_TUNING_MODE=CREATE picks among the three.
 struct Tile {
     int64_t m, n, k, rm, rn;
 };
@@ -160,17 +158,9 @@ Access access_of(const Node& node, const Geometry& g) {
 }
 
 // Packing a variable B at run time (matmul_pack_b / matmul_pack_bt into a scratch buffer, then matmul_panel as for a
-// Constant B) costs one pass over B (K x N elements read and written: 0.2-0.7 ms at 1024 x 1024, 1.4-4 ms at 2048 x
-// 2048) and buys unit-stride panel reads. Measured on PoCL (bench_gpu_matmul BM_GpuMatMulPacking, M x K x N =
-// M x n x n, GFLOP per CPU-second of the process (cpu_GFLOPs: steadier than wall time at a load average of 3-5 on
-// 2 cores, where wall-clock figures move 2x), median of 3; direct / packed at run time):
-//  - B as stored (direct: matmul_panel reading B with a stride of N per k): a panel of B spans K pages once a row of
-//    B is 4 KiB or more, and at K = 2048 they no longer fit the TLB: n = 2048: M = 128 68 / 77, M = 512 63 / 90,
-//    M = 2048 44 / 92. At n = 1024 reading in place is as fast: M = 512 95 / 89, M = 1024 97 / 93.
-//  - B transposed (direct: matmul_dot 4 x 4, or C^T = B^T A^T when A is transposed too): packing wins from M = 256:
-//    M = 512 80 / 96 (n = 512), 83 / 89 (1024), 81 / 89 (2048); M = n = 1024 81 / 93, 2048 49 / 102. At M = 128 they
-//    are within 5% from n = 512 on, and at M = 64 the dot kernel wins at n = 2048 (70 / 56).
-// Narrow outputs (N < 32) stay on matmul_dot: a panel would be mostly padding.
+// Constant B) costs one pass over B and buys unit-stride panel reads. It pays for B as stored once B's panels span
+// more pages than the TLB holds, for a transposed B from M = 256. Narrow outputs (N < 32) stay on matmul_dot: a
+// panel would be mostly padding. Figures: docs/tuning.md, "MatMul: packing a variable B at run time".
 bool repack_pays(const Geometry& g) {
     if (g.N < kCols)
         return false;
@@ -183,8 +173,8 @@ bool repack_pays(const Geometry& g) {
 // device, see convolution.cpp's choose_block). A variable B large enough (repack_pays) is packed at run time and
 // read by the panel kernel as a Constant B is; else matmul_dot wastes no lanes on narrow outputs (matrix x vector)
 // and reads a transposed variable B in place; the panel kernel (8 x 32) serves everything else. Then the panel
-// blocks measured within 5% of 8 x 32 (4x48, 6x48, 4x32), the other kernel where the operands allow it, and for a
-// variable B the run-time packing (8 x 32) when the rule did not pick it.
+// blocks as fast as 8 x 32 (4x48, 6x48, 4x32: docs/tuning.md), the other kernel where the operands allow it, and for
+// a variable B the run-time packing (8 x 32) when the rule did not pick it.
 std::vector<Variant> register_block_variants(const Geometry& g, const Access& a) {
     const std::vector<Variant> panels = {{false, 8, 2}, {false, 4, 3}, {false, 6, 3}, {false, 4, 2}};
     const Variant repack{false, kRows, kVectors, true};
@@ -206,7 +196,7 @@ std::vector<Variant> register_block_variants(const Geometry& g, const Access& a)
     } else {
         v = panels;
         // Up to 4 rows (a classifier, a decoder's step) the 4-row panel holds all of them where 8 rows would
-        // compute 4 to 7 for nothing: 1.17-1.35x panel_8x32 on PoCL for one row (bench_gpu_tuning's BM_MatMul).
+        // compute 4 to 7 for nothing (docs/tuning.md, "MatMul: register blocks").
         if (g.M <= 4)
             std::swap(v[0], v[1]);
         if (a.dot_ok)

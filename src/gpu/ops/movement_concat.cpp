@@ -1,9 +1,9 @@
 // Concat-1, Split-1 and VariadicSplit-1 on the device: around the axis the tensors are rows (the
 // product of the dims before the axis) of slabs (the dims from the axis on). When every slab is a vector
-// (16 elements) or more, one loop-free copy_runs per part moves them (measured 2.5x faster on PoCL than the
-// joined walk on a channel concat); otherwise the slabs of up to four parts side by side form one joined row,
-// and one launch moves them, walking the joined rows in order (one launch per part would walk the joined
-// tensor once per part, in short strided pieces).
+// (16 elements) or more, one loop-free copy_runs per part moves them (faster on PoCL than the joined walk:
+// docs/tuning.md); otherwise the slabs of up to four parts side by side form one joined row, and one launch
+// moves them, walking the joined rows in order (one launch per part would walk the joined tensor once per
+// part, in short strided pieces).
 #include "ops/movement.hpp"
 #include "ops/movement_copy.hpp"
 
@@ -28,7 +28,7 @@ OpConfig join(element::Type type, bool split, const Shape& joined_shape, const s
         return config;
     // Every part's rows a vector long or more: one loop-free copy_runs per part (on PoCL faster than the
     // joined walk, whose body loops over the parts' pieces), unless more than kMaxParts small parts would
-    // each pay a launch (3-4 us queued on PoCL, the time of a 64 KiB copy) that the joined walk shares.
+    // each pay a launch (on PoCL the time of a 64 KiB copy: docs/tuning.md) that the joined walk shares.
     bool long_rows = true;
     int64_t parts_count = 0;
     for (const Shape& s : part_shapes) {

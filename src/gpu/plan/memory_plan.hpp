@@ -1,11 +1,8 @@
-// The memory plan of a request: where each intermediate tensor lives on the device.
-//
-// Plan::build (plan.hpp) turns the values of a model into blocks: one per storage root (a value that is not a view of
-// another), alive from the step that first writes it to the step that last reads it. place_blocks() gives every block
-// an offset in a device arena so that blocks alive at the same step never overlap ("greedy by size": the largest block
-// first, each into the smallest gap between blocks it overlaps in time, as TFLite's GPU delegate and OpenVINO's CPU
-// plugin plan memory). A request then allocates one cl::Buffer per arena and a sub-buffer per slot
-// (make_request_buffers), so kernels see ordinary buffers whatever their place in the arena.
+// The memory plan of a request: where each intermediate tensor lives on the device. Plan::build (plan.hpp) gives
+// every storage root (a value that is no view) a block alive from the step that first writes it to the step that
+// last reads it; place_blocks() gives each block an arena offset "greedy by size" (largest first, each into the
+// smallest gap between the blocks it overlaps in time), as TFLite's GPU delegate and OpenVINO's CPU plugin plan
+// memory. make_request_buffers makes a buffer per arena and a sub-buffer per slot, so kernels see ordinary buffers.
 #pragma once
 
 #include <cstddef>

@@ -1,11 +1,7 @@
-// Device memory shared by the requests of one stream.
-//
-// A stream's requests put their commands into one in-order queue, one request's whole inference (writes, kernels,
-// reads) at a time (InferRequest::enqueue holds the stream's enqueue lock for it). The device therefore runs them
-// one after another, and a request's intermediate tensors are dead once its last command ran: the next request of
-// the stream may use the same memory. So the arenas of the memory plan belong to the stream, not to the request,
-// as OpenVINO's GPU plugin gives each stream one network whose requests share its memory. With four requests on
-// two streams that is half the device memory, and on a CPU device (PoCL) half the cache footprint.
+// Device memory shared by the requests of one stream: they enqueue one whole inference at a time on one in-order
+// queue (InferRequest::enqueue holds the stream's enqueue lock), so a request's intermediate tensors are dead before
+// the next request's commands run, and the memory plan's arenas belong to the stream, as in OpenVINO's GPU plugin.
+// What that saves: docs/async_pipeline.md, "GPU pipeline".
 #pragma once
 
 #include <cstddef>

@@ -1,16 +1,8 @@
-// The GPU request's pipeline of (executor, stage) pairs, in one of two shapes (streams.hpp):
-// STAGED, for a device with its own cores:
-//   preprocess               on the compiled model's task executor (host work: batches, checks, plan)
-//   upload + start_pipeline  on the request's stream (writes, kernels, output reads enqueued in order,
-//                            one request at a time: the stream's requests share its arenas)
-//   wait_pipeline            on the device's wait executor, once the stream's marker completes
-//   postprocess              on the task executor
-// MERGED, for a device on the host's cores (PoCL): preprocess + upload + start_pipeline on the
-// stream (the caller's thread when the stream is idle), wait_pipeline + postprocess on the wait
-// executor. Every hop there costs a wake-up on the cores the device computes on, and buys nothing.
-// Then the user's callback on the callback executor. While one request waits on the device,
-// others prepare and enqueue, so the device never idles between inferences. infer() runs the
-// same stages inline.
+// The GPU request's pipeline of (executor, stage) pairs, in one of two shapes (streams.hpp): STAGED for a device
+// with its own cores (stages on separate executors, so that while one request waits on the device others prepare
+// and enqueue, and the device never idles between inferences), MERGED for a device on the host's cores (PoCL),
+// where every hop costs a wake-up on the cores the device computes on and buys nothing. Then the user's callback
+// on the callback executor. infer() runs the same stages inline. Which stage runs where: docs/async_pipeline.md.
 #pragma once
 
 #include "exec/wait_executor.hpp"

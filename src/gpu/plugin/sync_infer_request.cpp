@@ -294,7 +294,7 @@ void InferRequest::start_pipeline() {
     // Mapped back after the kernels: data() is valid once the inference completes.
     if (!restore_host_visible() && m_last_read()) {
         // The in-order queue completes the last read after everything before it: its event ends the
-        // inference, and a marker command (a few us on PoCL) is saved.
+        // inference, and a marker command is saved.
         m_done = m_last_read;
         check(m_queue.flush(), "clFlush", "end of an inference");
     } else {

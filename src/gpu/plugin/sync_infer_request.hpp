@@ -15,16 +15,12 @@ namespace gpu {
 
 class OclHostTensor;
 
-/// One inference at a time on the device. Stages (the seeds' names), which the async request
-/// (async_infer_request.hpp) runs on separate executors and infer() runs inline:
-/// - infer_preprocess: gather batches, check tensors, pick the plan for the input shapes;
-/// - enqueue = upload + start_pipeline, under the stream's enqueue lock (the stream's requests share
-///   its arenas, stream_arenas.hpp, so no other request's commands may fall between them):
-///   - upload: enqueue the input writes (ROI inputs packed first) on the request's stream queue;
-///   - start_pipeline: enqueue every step (host steps wait for their inputs), then the output
-///     reads, then a marker: one wait covers the whole inference, as a bare OpenCL program would;
-/// - wait_pipeline: wait for the marker (already complete when the wait executor ran it);
-/// - infer_postprocess: strided outputs and constant outputs into the bound tensors.
+/// One inference at a time on the device. Its stages (the seeds' names), which the async request
+/// (async_infer_request.hpp) runs on separate executors and infer() runs inline: infer_preprocess (batches,
+/// checks, the plan for the input shapes); enqueue = upload (input writes, ROI inputs packed first) +
+/// start_pipeline (every step, host steps waiting for their inputs, then the output reads: one wait covers the
+/// inference), under the stream's enqueue lock, as the stream's requests share its arenas; wait_pipeline;
+/// infer_postprocess (strided and constant outputs into the bound tensors). docs/async_pipeline.md, "GPU pipeline".
 class InferRequest : public ISyncInferRequest {
 public:
     explicit InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model);

@@ -1,40 +1,9 @@
-// Graph fusions of the GPU plugin (OpenVINO's GPU plugin style). Each replaces a pattern of nodes by one node of
-// an internal op type that one kernel runs:
-//
-// - FusedConvolution / FusedGroupConvolution / FusedMatMul: Convolution / GroupConvolution / MatMul followed by a
-//   per-channel bias Add, a residual Add (of a non-Constant tensor of the output's type and shape: no broadcast;
-//   not for a depthwise convolution), an activation and up to 4 post ops (Multiply / Add / Subtract / Divide by
-//   Constants of one value or one per output channel, e.g. the scale of attention scores, and FakeQuantize-1 with
-//   such Constant ranges: the per-tensor or per-channel quantizer of a quantized model's activations), at least
-//   one of them; the convolution and matmul kernels apply them in their epilogue (ops/epilogue.hpp). The channel
-//   axis is 1 for the convolutions, the last one for MatMul. Inputs (data, weights, bias Constant (a zero
-//   when the graph had none), the Constants of each post op (one; FakeQuantize: input_low, input_high, output_low,
-//   output_high), then the residual tensor if any), the base op's attributes, plus "post_ops"
-//   ("Multiply:vc,Subtract:cv,FakeQuantize:vc:256": the type, whether the value or the Constant comes first, and
-//   FakeQuantize's levels), "residual"
-//   ("true" when there is a residual input; absent otherwise), "activation" (empty, or Relu, Clamp, Sigmoid, Tanh,
-//   HSwish, Swish, Gelu, Elu, HSigmoid, Mish, SoftPlus), "activation_version" and then the activation's own
-//   attributes (Clamp: "min", "max"; Gelu-7: "approximation_mode"; Elu: "alpha"). Shape inference refuses (ModelError
-//   naming the node and the input) a bias, post op Constant or residual that does not broadcast onto the output
-//   unchanged: a hand-edited model or blob could carry one, and the host references would misread it.
-// - Before those, a per-channel scale after a Convolution / GroupConvolution (Multiply by a channel Constant,
-//   BatchNormInference with Constant parameters) is folded into its weights (fold_channel_scale,
-//   fusions_scale.cpp), so that the bias, activation and post ops that follow reach the epilogue.
-// - FusedMVN: LayerNorm / MVN patterns (fusions_norm*.cpp): MVN, or its decomposition ReduceMean -> Subtract ->
-//   Power 2 / Multiply -> ReduceMean -> Add eps -> Sqrt / Power 0.5 -> Divide / Multiply by the reciprocal,
-//   optionally followed by Multiply with a Constant (gamma) and Add of a Constant (beta). Inputs (data, axes
-//   Constant, scale Constant, shift Constant), MVN-6's attributes: y = MVN-6(data, axes) * scale + shift.
-// - FusedEltwise: a small DAG of element-wise nodes (FakeQuantize among them: a quantized ResNet's Add -> Relu ->
-//   FakeQuantize) (fusions_eltwise.cpp) whose intermediates are read only inside
-//   it and are no model outputs, evaluated by one element-wise kernel. Its inputs are the DAG's external inputs;
-//   attributes "ops" (count) and per node j "op<j>" = "<Type>-<version>:<operands>" (operands: i<k> external
-//   input k, t<m> the result of node m) and "op<j>.<name>" its attributes; the last node is the result.
-//
-// Every fused node carries the friendly name and tensor names of the last node it replaces, and
-// rt_info["fused_names"] lists every replaced node's friendly name (comma-separated). The op registry entries of
-// the fused types infer and evaluate them with the host references of the replaced ops, in the original order,
-// so host fallback and REF still run a transformed model. Op types in `host_ops` (OVCL_GPU_HOST_OPS) are never
-// fused: a pattern with one of them is left as it is.
+// Graph fusions of the GPU plugin (OpenVINO's GPU plugin style): each replaces a pattern of nodes by one node of an
+// internal op type that one kernel runs (FusedConvolution / FusedGroupConvolution / FusedMatMul with the epilogue,
+// FusedMVN, FusedEltwise), after folding per-channel scales into convolution weights. A fused node keeps the last
+// replaced node's names and lists all in rt_info["fused_names"]; its registry entry evaluates the replaced ops'
+// host references in order, so host fallback and REF still run. Types in host_ops are never fused. Patterns,
+// inputs and attributes of each fused type: docs/kernels.md, "fusions".
 #pragma once
 
 #include <set>

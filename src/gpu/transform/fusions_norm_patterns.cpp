@@ -1,12 +1,7 @@
-// The MVN / LayerNorm patterns of FusedMVN (fusions.hpp, fusions_norm.cpp): an MVN node, or the decomposition
-// front ends produce, recognised from its last node (the division):
-//   mean = ReduceMean(x, axes, keep_dims)          d = x - mean
-//   var  = ReduceMean(d^2)    d^2: Power(d, 2), Multiply(d, d) or SquaredDifference(x, mean)
-//   y    = d / sqrt(var + eps)                     (eps inside the square root)
-//        = d / (sqrt(var) + eps)                   (outside)
-//   sqrt(v): Sqrt(v) or Power(v, 0.5); d / s: Divide(d, s), Multiply(d, Power(s, -1)), Multiply(d, Divide(1, s));
-//   d / sqrt(var + eps) also as Multiply(d, Power(var + eps, -0.5)). The two Subtracts (and ReduceMeans of x) may
-//   be one node or two; Multiply and Add take their operands in either order.
+// The MVN / LayerNorm patterns of FusedMVN (fusions.hpp, fusions_norm.cpp): an MVN node, or the decomposition front
+// ends produce (mean, d = x - mean, var = ReduceMean(d^2), then d / sqrt(var + eps) or d / (sqrt(var) + eps), each in
+// several spellings), recognised from its last node (the division). The spellings: docs/kernels.md, "The MVN /
+// LayerNorm patterns".
 #include <algorithm>
 #include <cctype>
 

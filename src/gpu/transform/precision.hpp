@@ -10,14 +10,12 @@
 namespace ovcl {
 namespace gpu {
 
-/// Rewrites `model` in place for `precision` (f32: nothing to do). For f16: every f32 Constant becomes an f16 one
-/// (values rounded to the nearest half); a Convert to f16 follows every f32 Parameter (and ReadValue, whose
-/// variable stays f32) and a Convert to f32 precedes every Result (and Assign/ReadValue init) whose input was f32,
-/// the Result's tensor names moving onto that Convert's output; Convert/Range-like ops whose destination_type or
-/// output_type is f32 produce f16. Integer and boolean tensors are left alone. Runs whether or not the other
-/// transformations are disabled (as OpenVINO converts precision regardless). Returns the number of nodes changed
-/// or inserted; running it twice changes nothing the second time. An op with an f32 type attribute whose only
-/// readers are outputs keeps it (it already is the output's Convert).
+/// Rewrites `model` in place for `precision` (f32: nothing to do); returns the number of nodes changed or inserted
+/// (none when run again). f16: f32 Constants become f16 (rounded to the nearest half); a Convert to f16 follows every
+/// f32 Parameter (and ReadValue, whose variable stays f32), a Convert to f32 precedes every Result (and Assign /
+/// ReadValue init) whose input was f32 and takes over the Result's tensor names; ops whose destination_type or
+/// output_type is f32 produce f16, unless their only readers are outputs (they already are the output's Convert).
+/// Integer and boolean tensors are left alone. Runs even with the other transformations disabled, as in OpenVINO.
 size_t convert_precision(Model& model, element::Type precision);
 
 }  // namespace gpu

@@ -1,20 +1,8 @@
-// The kernel selector of the GPU plugin and its tuning mode (GPU_TUNING_MODE, docs/tuning.md).
-//
-// An op with several implementations (register blocks, tile shapes, kernel variants) is a TunableOp: it lists its
-// candidates for a node on a device, the first being what its heuristic picks, and configures any one of them.
-// Its configure() asks select() which one to use:
-//   DISABLED      (default) the heuristic, nothing read or timed;
-//   CREATE        the stored choice when there is one, else every candidate is run on the device (a warm-up, then
-//                 kTimedRuns runs, median), checked against the heuristic's output, and the fastest is stored;
-//   USE_EXISTING  the stored choice when there is one, else the heuristic; nothing is timed.
-// The store is CACHE_DIR/ovcl_tuning.json (nlohmann-json), keyed by device name + driver version and then by the op
-// signature (type, version, element types and shapes of inputs and outputs, which inputs are Constants, attributes),
-// written atomically (a temporary file renamed over it, merged with what another process stored meanwhile). Without
-// CACHE_DIR, CREATE tunes into memory for the compile at hand. A store that cannot be parsed is an error under
-// USE_EXISTING (the user asked for its choices) and is ignored, then rewritten, under CREATE.
-//
-// A compiled model opens a Scope around planning (Plan::build calls configure() on this thread); configure() with
-// no Scope (the op tests, run_node_on_device) uses the heuristic.
+// The kernel selector of the GPU plugin and its tuning mode (GPU_TUNING_MODE). A TunableOp lists its candidates
+// for a node on a device, the heuristic's pick first, and its configure() asks select() which one to build:
+// DISABLED the heuristic; CREATE the stored choice, else the fastest candidate timed on the device (then stored);
+// USE_EXISTING the stored choice, else the heuristic. The store is CACHE_DIR/ovcl_tuning.json. A compiled model
+// opens a Scope around planning; configure() with no Scope uses the heuristic. Details: docs/tuning.md.
 #pragma once
 
 #include <atomic>
