@@ -11,7 +11,7 @@
 #include <string>
 
 #include "common/gpu_bench.hpp"
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
 

@@ -30,7 +30,7 @@
 #ifdef OVCL_HAVE_ONEDNN
 #include "common/onednn_baseline.hpp"
 #endif
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
 #include "tuning/tuning.hpp"

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "common/gpu_bench.hpp"
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
 

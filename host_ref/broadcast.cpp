@@ -1,7 +1,7 @@
 #include "host_ref/broadcast.hpp"
 
 #include "host_ref/slice.hpp"
-#include "ops/broadcast_infer.hpp"
+#include "shape_infer/broadcast_infer.hpp"
 
 namespace ovcl {
 namespace host_ref {

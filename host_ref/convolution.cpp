@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "ops/convolution_infer.hpp"
+#include "shape_infer/convolution_infer.hpp"
 
 namespace ovcl {
 namespace host_ref {

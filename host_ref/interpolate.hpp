@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "host_ref/ref_utils.hpp"
-#include "ops/interpolate_infer.hpp"
+#include "shape_infer/interpolate_infer.hpp"
 
 namespace ovcl {
 namespace host_ref {

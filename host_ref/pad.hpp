@@ -2,7 +2,7 @@
 #pragma once
 
 #include "host_ref/ref_utils.hpp"
-#include "ops/pad_infer.hpp"
+#include "shape_infer/pad_infer.hpp"
 
 namespace ovcl {
 namespace host_ref {

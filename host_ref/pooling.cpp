@@ -5,7 +5,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "ops/pooling_infer.hpp"
+#include "shape_infer/pooling_infer.hpp"
 
 namespace ovcl {
 namespace host_ref {

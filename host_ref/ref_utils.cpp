@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "ops/convolution_infer.hpp"
+#include "shape_infer/convolution_infer.hpp"
 
 namespace ovcl {
 namespace host_ref {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "ops/slice_infer.hpp"
+#include "shape_infer/slice_infer.hpp"
 
 namespace ovcl {
 namespace host_ref {

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "host_ref/ref_utils.hpp"
-#include "ops/topk_infer.hpp"
+#include "shape_infer/topk_infer.hpp"
 
 namespace ovcl {
 namespace host_ref {

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "ops/variables_infer.hpp"
+#include "shape_infer/variables_infer.hpp"
 
 namespace ovcl {
 namespace host_ref {

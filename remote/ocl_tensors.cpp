@@ -3,7 +3,7 @@
 #include <cstring>
 #include <sstream>
 
-#include "ocl/gpu_env.hpp"
+#include "ocl/ocl.hpp"
 #include "ovcl/ocl/ocl.hpp"
 #include "ovcl/tensor.hpp"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 
 namespace ovcl {
 namespace bench {

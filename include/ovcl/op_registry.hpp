@@ -1,5 +1,5 @@
 // The op registry: for each (op type, version) its shape/type inference and its host
-// reference evaluation. Built from the op table (src/graph/ops/*.def); extensions may add.
+// reference evaluation. Built from the op table (src/op_table/*.def); extensions may add.
 //
 // Versions are opset numbers: the version of an op is the first opset that has it
 // (Softmax 1 and 8; MaxPool 1, 8, 14). A node read from "opsetN" gets the newest version <= N.

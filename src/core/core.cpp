@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "extension/extension_registry.hpp"
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "model_cache.hpp"
 #include "ovcl/extension.hpp"
 #include "ovcl/ir.hpp"

@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "ovcl/tensor.hpp"
 #include "runtime/blob_format.hpp"
 

@@ -10,7 +10,7 @@
 
 #include <pugixml.hpp>
 
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "expression.hpp"
 #include "extension_registry.hpp"
 #include "ovcl/except.hpp"

@@ -11,7 +11,7 @@
 #include <cstring>
 #include <limits>
 
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "ir_internal.hpp"
 
 namespace ovcl {

@@ -10,7 +10,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "extension/extension_registry.hpp"
 #include "ir_internal.hpp"
 #include "ovcl/ir.hpp"

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "ovcl/except.hpp"
 
 namespace ovcl {

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <utility>
 
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "ovcl/except.hpp"
 
 namespace ovcl {

@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "common/test_utils.hpp"
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/op_registry.hpp"
 #include "tuning/tuning.hpp"

@@ -1,4 +1,4 @@
-// The op table (src/graph/ops/op_table.def) against what the layers do with it: every row is a registry
+// The op table (src/op_table/op_table.def) against what the layers do with it: every row is a registry
 // entry with shape inference and a host reference; the GPU column is what the GPU plugin finds for the
 // node's (type, version); and every row that names EltwiseOp has an element-wise expression
 // (ops/eltwise_exprs.cpp), so the expression map and the table cannot drift apart.
@@ -25,7 +25,7 @@ struct Row {
 std::vector<Row> table_rows() {
     std::vector<Row> rows;
 #define OVCL_OP(TYPE, VERSION, INFER, REF, GPU) rows.push_back({#TYPE, VERSION, #GPU});
-#include "graph/ops/op_table.def"
+#include "op_table/op_table.def"
 #undef OVCL_OP
     return rows;
 }
@@ -100,7 +100,7 @@ TEST(OpTable, GpuColumnIsWhatThePluginFinds) {
         if (r.gpu != "gpu::none")
             with_gpu.insert(r.type);
     for (const std::string& type : gpu::gpu_op_types()) {
-        if (type.rfind("Fused", 0) != 0) {  // the plugin's own types (src/gpu/transform/fused_ops.def)
+        if (type.rfind("Fused", 0) != 0) {  // the plugin's own types (src/gpu/ops/fused_ops.def)
             EXPECT_TRUE(with_gpu.count(type)) << type << " has a GPU host class but no table row names one";
         }
     }

@@ -13,7 +13,7 @@
 #include "common/test_utils.hpp"
 #include "fusion_test_utils.hpp"
 #include "gpu_test_utils.hpp"
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/ops.hpp"
 #include "plan/memory_plan.hpp"

@@ -6,7 +6,7 @@
 
 #include <cstdlib>
 
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "hardening/hardening_utils.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/extension.hpp"

@@ -1,6 +1,9 @@
 #include "ocl/ocl.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <sstream>
+#include <vector>
 
 namespace ovcl {
 namespace gpu {
@@ -79,6 +82,37 @@ void check(cl_int err, const char* call, const std::string& context) {
     if (!context.empty())
         os << ": " << context;
     throw OclError(err, os.str());
+}
+
+namespace {
+
+/// The smallest CL_DEVICE_MAX_MEM_ALLOC_SIZE of the context's devices.
+size_t max_alloc_size(const cl::Context& context) {
+    size_t limit = std::numeric_limits<size_t>::max();
+    std::vector<cl::Device> devices;
+    if (context.getInfo(CL_CONTEXT_DEVICES, &devices) == CL_SUCCESS)
+        for (const cl::Device& d : devices) {
+            cl_ulong bytes = 0;
+            if (d.getInfo(CL_DEVICE_MAX_MEM_ALLOC_SIZE, &bytes) == CL_SUCCESS && bytes > 0)
+                limit = std::min<size_t>(limit, static_cast<size_t>(bytes));
+        }
+    return limit;
+}
+
+}  // namespace
+
+cl::Buffer make_buffer(const cl::Context& context, size_t bytes, cl_mem_flags flags, void* host) {
+    cl_int err = CL_SUCCESS;
+    // The spec's limit, checked here because NVIDIA's driver creates larger buffers and fails later, in whichever
+    // command first uses one.
+    if (const size_t limit = max_alloc_size(context); bytes > limit)
+        check(CL_INVALID_BUFFER_SIZE, "clCreateBuffer",
+              std::to_string(bytes) + " bytes, over CL_DEVICE_MAX_MEM_ALLOC_SIZE (" + std::to_string(limit) + ")");
+    if (bytes == 0)  // an empty tensor: a 1-byte buffer with nothing to copy in
+        flags &= ~static_cast<cl_mem_flags>(CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR);
+    cl::Buffer buffer(context, flags, std::max<size_t>(bytes, 1), bytes ? host : nullptr, &err);
+    check(err, "clCreateBuffer", std::to_string(bytes) + " bytes");
+    return buffer;
 }
 
 }  // namespace gpu

@@ -40,5 +40,8 @@ private:
 /// Throws OclError("<call> failed with <ERROR> (<code>): <context>") unless err is CL_SUCCESS.
 void check(cl_int err, const char* call, const std::string& context = "");
 
+/// A device buffer of at least `bytes` (OpenCL has no empty buffers: 0 becomes 1 byte).
+cl::Buffer make_buffer(const cl::Context& context, size_t bytes, cl_mem_flags flags, void* host = nullptr);
+
 }  // namespace gpu
 }  // namespace ovcl

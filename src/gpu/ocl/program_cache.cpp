@@ -8,7 +8,7 @@
 #include <thread>
 #include <unistd.h>
 
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "extension/extension_registry.hpp"
 #include "ocl/program_file.hpp"
 #include "ocl/spir_build.hpp"

@@ -1,6 +1,6 @@
 #include "ocl/program_file.hpp"
 
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "core/model_cache.hpp"
 #include "ovcl/except.hpp"
 #include "runtime/blob_format.hpp"

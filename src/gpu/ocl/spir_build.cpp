@@ -14,7 +14,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "ovcl/except.hpp"
 
 extern char** environ;

@@ -9,10 +9,9 @@
 #include "kernel_stems.hpp"
 #include "ops/convolution_depthwise.hpp"
 #include "ops/convolution_geometry.hpp"
-#include "ops/convolution_infer.hpp"
+#include "shape_infer/convolution_infer.hpp"
 #include "ops/epilogue.hpp"
 #include "ops/matmul.hpp"
-#include "tuning/tuning.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -347,7 +346,7 @@ std::vector<std::string> ConvolutionOp::candidate_names(const Node& node, const 
 }
 
 OpConfig ConvolutionOp::configure(const Node& node, const DeviceInfo& device) const {
-    return configure_candidate(node, device, tuning::select(*this, node, device));
+    return configure_candidate(node, device, 0);
 }
 
 OpConfig ConvolutionOp::configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const {

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "ops/gpu_op.hpp"
-#include "tuning/tuning.hpp"
+#include "ops/tunable_op.hpp"
 
 namespace ovcl {
 namespace gpu {

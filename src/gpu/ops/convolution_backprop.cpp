@@ -7,7 +7,7 @@
 #include "host_ref/convolution.hpp"
 #include "kernel_stems.hpp"
 #include "ops/convolution.hpp"
-#include "ops/convolution_infer.hpp"
+#include "shape_infer/convolution_infer.hpp"
 
 namespace ovcl {
 namespace gpu {

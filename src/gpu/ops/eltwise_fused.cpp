@@ -6,7 +6,7 @@
 #include <cctype>
 
 #include "ops/eltwise.hpp"
-#include "transform/fusions.hpp"
+#include "ops/fused_ops.hpp"
 
 namespace ovcl {
 namespace gpu {

@@ -10,8 +10,7 @@
 
 #include "host_ref/ref_utils.hpp"
 #include "ops/quantize.hpp"
-#include "transform/fusions.hpp"
-#include "transform/fusions_graph.hpp"
+#include "ops/fused_ops.hpp"
 
 namespace ovcl {
 namespace gpu {

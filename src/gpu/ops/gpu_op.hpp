@@ -75,7 +75,7 @@ public:
     virtual OpConfig configure(const Node& node, const DeviceInfo& device) const = 0;
 };
 
-/// The op table's GPU column for an op with no kernel (src/graph/ops/op_table.def): it runs on host_ref.
+/// The op table's GPU column for an op with no kernel (src/op_table/op_table.def): it runs on host_ref.
 using none = void;
 
 /// The op table's GPU column for ops whose output is input 0's bytes under another shape (Reshape,

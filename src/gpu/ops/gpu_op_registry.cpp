@@ -17,7 +17,7 @@
 #include "ops/softmax.hpp"
 #include "ovcl/except.hpp"
 #include "ovcl/extension.hpp"
-#include "transform/fusions.hpp"
+#include "ops/fused_ops.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -35,13 +35,13 @@ void add_row(Table& t, const char* type, int64_t version) {
 
 const Table& table() {
     static const Table* ops = [] {
-        register_fused_ops();  // the fused types (transform/fused_ops.def) are op types of the registry
+        register_fused_ops();  // the fused types (ops/fused_ops.def) are op types of the registry
         auto* t = new Table();
 #define OVCL_OP(TYPE, VERSION, INFER, REF, GPU) add_row<GPU>(*t, #TYPE, VERSION);
-#include "graph/ops/op_table.def"
+#include "op_table/op_table.def"
 #undef OVCL_OP
 #define OVCL_FUSED_OP(TYPE, INFER, REF, GPU) add_row<GPU>(*t, #TYPE, 1);
-#include "transform/fused_ops.def"
+#include "ops/fused_ops.def"
 #undef OVCL_FUSED_OP
         return t;
     }();

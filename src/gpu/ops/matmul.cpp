@@ -8,7 +8,6 @@
 #include "host_ref/matmul.hpp"
 #include "kernel_stems.hpp"
 #include "ops/epilogue.hpp"
-#include "tuning/tuning.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -345,7 +344,7 @@ std::vector<std::string> MatMulOp::candidate_names(const Node& node, const Devic
 }
 
 OpConfig MatMulOp::configure(const Node& node, const DeviceInfo& device) const {
-    return configure_candidate(node, device, tuning::select(*this, node, device));
+    return configure_candidate(node, device, 0);
 }
 
 OpConfig MatMulOp::configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const {

@@ -3,10 +3,10 @@
 // stride); a padded axis reads index k - pads_begin and resolves indices outside the input by the mode.
 #include <cstring>
 
-#include "ops/broadcast_infer.hpp"
+#include "shape_infer/broadcast_infer.hpp"
 #include "ops/movement.hpp"
 #include "ops/movement_copy.hpp"
-#include "ops/pad_infer.hpp"
+#include "shape_infer/pad_infer.hpp"
 
 namespace ovcl {
 namespace gpu {

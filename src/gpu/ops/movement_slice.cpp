@@ -5,7 +5,7 @@
 
 #include "ops/movement.hpp"
 #include "ops/movement_copy.hpp"
-#include "ops/slice_infer.hpp"
+#include "shape_infer/slice_infer.hpp"
 
 namespace ovcl {
 namespace gpu {

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "kernel_stems.hpp"
-#include "ops/pooling_infer.hpp"
+#include "shape_infer/pooling_infer.hpp"
 
 namespace ovcl {
 namespace gpu {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <numeric>
 
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 #include "plan/plan.hpp"
 
 namespace ovcl {

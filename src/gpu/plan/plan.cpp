@@ -5,7 +5,8 @@
 #include <map>
 #include <set>
 
-#include "ops/variables_infer.hpp"
+#include "shape_infer/variables_infer.hpp"
+#include "tuning/tuning.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -120,16 +121,16 @@ std::vector<bool> constants_on_device(const Plan& plan) {
 
 }  // namespace
 
-bool device_variables(const Config& config) {
-    return !config.host_ops.count("ReadValue") && !config.host_ops.count("Assign");
+bool device_variables(const std::set<std::string>& host_ops) {
+    return !host_ops.count("ReadValue") && !host_ops.count("Assign");
 }
 
-Validation device_runs(const Node& node, const DeviceInfo& device, const Config& config) {
+Validation device_runs(const Node& node, const DeviceInfo& device, const std::set<std::string>& host_ops) {
     const std::string& type = node.get_type_name();
-    if (config.host_ops.count(type))
+    if (host_ops.count(type))
         return Validation::no("forced to the host (OVCL_GPU_HOST_OPS)");
     if (type == "ReadValue" || type == "Assign")
-        return device_variables(config) ? Validation::yes() : Validation::no("its variable is kept on the host");
+        return device_variables(host_ops) ? Validation::yes() : Validation::no("its variable is kept on the host");
     return validate_node(node, device);
 }
 
@@ -138,8 +139,8 @@ namespace {
 // Plan::build's steps, in order, over the state they share.
 class PlanBuilder {
 public:
-    PlanBuilder(std::shared_ptr<Model> model, const DeviceInfo& device, const Config& config)
-        : m_plan(std::make_shared<Plan>()), m_device(device), m_config(config) {
+    PlanBuilder(std::shared_ptr<Model> model, const DeviceInfo& device, const std::set<std::string>& host_ops)
+        : m_plan(std::make_shared<Plan>()), m_device(device), m_host_ops(host_ops) {
         m_plan->model = std::move(model);
     }
 
@@ -187,7 +188,7 @@ private:
                 step.outputs.push_back(add_value(*node, p));
             if (type == "Parameter")
                 continue;
-            if ((type == "ReadValue" || type == "Assign") && device_variables(m_config))
+            if ((type == "ReadValue" || type == "Assign") && device_variables(m_host_ops))
                 add_variable_step(step);
             else
                 add_op_step(step);
@@ -216,7 +217,7 @@ private:
     // A kernel step, a view of its input, or a host step with the reason the device refused it.
     void add_op_step(Step& step) {
         const Node& node = *step.node;
-        Validation v = device_runs(node, m_device, m_config);
+        Validation v = device_runs(node, m_device, m_host_ops);
         if (!v.supported) {
             step.kind = Step::Kind::HOST;
             step.reason = v.reason;
@@ -227,7 +228,7 @@ private:
             step.kind = Step::Kind::HOST;  // a view of a constant: copied once on the host
             step.reason = "view of a constant";
         } else {
-            step.config = find_gpu_op(node)->configure(node, m_device);
+            step.config = tuning::configure(*find_gpu_op(node), node, m_device);
             for (auto& c : step.config.constants) {
                 step.op_constants.push_back(m_plan->constants.size());
                 m_plan->constants.push_back(c);
@@ -335,7 +336,7 @@ private:
 
     std::shared_ptr<Plan> m_plan;
     const DeviceInfo& m_device;
-    const Config& m_config;
+    const std::set<std::string>& m_host_ops;
     std::map<std::pair<const Node*, size_t>, size_t> m_value_of;
     std::map<size_t, size_t> m_alias_root;  // view outputs share their input's value storage
     std::map<size_t, Part> m_parts;         // in-place Concat inputs
@@ -343,8 +344,9 @@ private:
 
 }  // namespace
 
-std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo& device, const Config& config) {
-    return PlanBuilder(std::move(model), device, config).build();
+std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo& device,
+                                  const std::set<std::string>& host_ops) {
+    return PlanBuilder(std::move(model), device, host_ops).build();
 }
 
 }  // namespace gpu

@@ -6,13 +6,13 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "ops/gpu_op.hpp"
 #include "ovcl/model.hpp"
 #include "plan/memory_plan.hpp"
-#include "plugin/config.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -43,10 +43,10 @@ struct Step {
 
 /// Variables live in device buffers unless ReadValue or Assign is forced to the host: then both
 /// run there, on the request's host store, so they see one value.
-bool device_variables(const Config& config);
+bool device_variables(const std::set<std::string>& host_ops);
 /// Whether the device runs `node` under `config` and, if not, why: the plan and query_model agree
 /// through this.
-Validation device_runs(const Node& node, const DeviceInfo& device, const Config& config);
+Validation device_runs(const Node& node, const DeviceInfo& device, const std::set<std::string>& host_ops);
 
 struct Plan {
     std::shared_ptr<Model> model;    ///< transformed, static shapes
@@ -75,8 +75,9 @@ struct Plan {
     size_t live_set_bytes = 0;
     size_t tensors_bytes = 0;
 
-    /// Plans `model` (static shapes, already transformed) for `device` under `config`.
-    static std::shared_ptr<Plan> build(std::shared_ptr<Model> model, const DeviceInfo& device, const Config& config);
+    /// Plans `model` (static shapes, already transformed) for `device`; `host_ops` run on the host (OVCL_GPU_HOST_OPS).
+    static std::shared_ptr<Plan> build(std::shared_ptr<Model> model, const DeviceInfo& device,
+                                       const std::set<std::string>& host_ops);
 };
 
 /// Bytes a sub-buffer's origin (an in-place Concat's part) must be a multiple of on `device`:

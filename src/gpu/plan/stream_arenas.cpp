@@ -2,7 +2,7 @@
 
 #include <numeric>
 
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 
 namespace ovcl {
 namespace gpu {

@@ -1,6 +1,6 @@
 #include "plugin/compiled_model.hpp"
 
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 #include "plugin/async_infer_request.hpp"
 #include "plugin/plugin.hpp"
 #include "plugin/sync_infer_request.hpp"
@@ -74,7 +74,7 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
     std::shared_ptr<Plan> plan;
     {  // the conv / MatMul kernel selector reads GPU_TUNING_MODE while ops are configured (tuning.hpp)
         const tuning::Scope tuning(m_config.tuning_mode, m_config.cache_dir, *m_device);
-        plan = Plan::build(model, m_config.planning_device(m_device->device), m_config);
+        plan = Plan::build(model, m_config.planning_device(m_device->device), m_config.host_ops);
     }
     for (size_t i = 0; i < plan->constants.size(); ++i) {
         const Tensor& c = plan->constants[i];

@@ -55,7 +55,7 @@ void check_runnable(const Model& model, const DeviceInfo& device, const Config& 
         if (t == "Parameter" || t == "Constant" || t == "Result" || t == "ReadValue" || t == "Assign")
             continue;
         const Validation v = dynamic ? Validation{find_gpu_op(*n) != nullptr, "no OpenCL kernel"}
-                                                    : device_runs(*n, device, config);
+                                                    : device_runs(*n, device, config.host_ops);
         if (!v.supported)
             raise<NotImplemented>("GPU cannot run model '", model.get_friendly_name(), "': ", n->describe(),
                                   " has no host implementation and the device refuses it: ", v.reason);
@@ -201,7 +201,7 @@ QueryReport Plugin::query_model_report(const std::shared_ptr<const Model>& model
             report[n->get_friendly_name()] = {name, ""};
             continue;
         }
-        const Validation v = device_runs(*n, device, config);
+        const Validation v = device_runs(*n, device, config.host_ops);
         report[n->get_friendly_name()] = v.supported ? OpQuery{name, ""} : OpQuery{"", v.reason};
         auto fused = n->get_rt_info().find("fused_names");  // ops fused into n (fusions.hpp) run where n runs
         if (t.rfind("Fused", 0) == 0 && fused != n->get_rt_info().end() && fused->second.is<std::string>()) {

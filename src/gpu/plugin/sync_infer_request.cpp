@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 #include "ocl_tensors.hpp"
 #include "runtime/host_variable_state.hpp"
 #include "runtime/trace.hpp"
@@ -37,7 +37,7 @@ InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_
       m_variables(std::make_shared<VariableStore>()) {
     static std::atomic<size_t> requests{0};
     m_id = requests++;
-    const bool on_device = device_variables(compiled_model->config());
+    const bool on_device = device_variables(compiled_model->config().host_ops);
     if (on_device)
         m_device_variables = std::make_shared<DeviceVariables>(compiled_model->device().context, m_queue);
     for (const auto& id : compiled_model->get_model_ports_owner()->get_variable_ids()) {

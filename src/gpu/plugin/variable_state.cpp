@@ -1,6 +1,6 @@
 #include "plugin/variable_state.hpp"
 
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 
 namespace ovcl {
 namespace gpu {

@@ -10,7 +10,7 @@
 #include <optional>
 #include <set>
 
-#include "ops/infer_utils.hpp"
+#include "shape_infer/infer_utils.hpp"
 #include "ovcl/ops.hpp"
 #include "transform/fusions_graph.hpp"
 
@@ -19,7 +19,6 @@ namespace gpu {
 
 namespace {
 
-const char* const kPrefix = "Fused";
 constexpr size_t kMaxPostOps = 4;
 
 // Activations the kernels' epilogue implements: (type, version) pairs.
@@ -30,112 +29,7 @@ bool epilogue_activation(const Node& n) {
     return n.get_input_size() == 1 && n.get_output_size() == 1 && acts.count({n.get_type_name(), n.get_version()});
 }
 
-bool residual_of(const Node& node) { return node.get_attr<bool>("residual", false); }
-
 }  // namespace
-
-std::vector<OutputInfo> fused_infer(const Node& node, const std::vector<InputInfo>& in) {
-    size_t expected = 3 + (residual_of(node) ? 1 : 0);
-    for (const PostOp& p : post_ops_of(node))
-        expected += p.inputs();
-    if (in.size() != expected)
-        raise<ModelError>(node.describe(), ": expects ", expected,
-                          " inputs (data, weights, bias, the Constants of the post ops, the residual if any), got ",
-                          in.size());
-    std::vector<OutputInfo> out = spec_of(fused_base_type(node.get_type_name()), 1).infer(node, {in[0], in[1]});
-    // The bias, the post ops' Constants and the residual apply element-wise: each broadcasts onto the output
-    // without changing it (their host references read them so).
-    for (size_t i = 2; i < in.size(); ++i) {
-        bool fits = false;
-        try {
-            fits = shape_infer::broadcast_numpy(node, out.at(0).shape, in[i].shape) == out.at(0).shape;
-        } catch (const ModelError&) {
-        }
-        if (!fits)
-            raise<ModelError>(node.describe(), ": input ", i, " of shape ", in[i].shape,
-                              " does not broadcast onto the output ", out.at(0).shape);
-    }
-    return out;
-}
-
-namespace {
-
-// `type` as a node of its own reading Parameters like `inputs`, with `attrs`, named as `fused` (what its host
-// reference reads).
-std::shared_ptr<Node> standalone_node(const Node& fused, const std::string& type, int64_t version,
-                                      const TensorVector& inputs, const Attributes& attrs) {
-    OutputVector params;
-    for (const Tensor& t : inputs)
-        params.emplace_back(op::parameter(t.get_element_type(), t.get_shape()));
-    auto n = std::make_shared<Node>(type, version, params, attrs);
-    n->set_friendly_name(fused.get_friendly_name());
-    n->validate_and_infer_types();
-    return n;
-}
-
-// The activation as a node of its own (its version and attributes).
-std::shared_ptr<Node> activation_node(const Node& fused, const Tensor& input) {
-    Attributes attrs;
-    bool after = false;
-    for (const auto& [name, value] : fused.get_attributes()) {
-        if (after)
-            attrs.emplace_back(name, value);
-        after = after || name == "activation_version";
-    }
-    return standalone_node(fused, fused.get_attr<std::string>("activation"),
-                           fused.get_attr<int64_t>("activation_version"), {input}, attrs);
-}
-
-}  // namespace
-
-// The base op, then Add (numpy broadcast of the bias), the residual Add, the activation and the post ops: the host
-// references of the fused nodes, in the order the original graph ran them.
-void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
-    const std::string act = node.get_attr<std::string>("activation", "");
-    const auto post = post_ops_of(node);
-    const bool residual = residual_of(node);
-    // base, Add, residual Add, activation, post ops
-    const size_t steps = 2 + (residual ? 1 : 0) + (act.empty() ? 0 : 1) + post.size();
-    size_t step = 0;
-    // The result of the next step: the output for the last one.
-    const auto next = [&] {
-        return TensorVector{++step == steps ? out.at(0) : Tensor(out.at(0).get_element_type(), out.at(0).get_shape())};
-    };
-    TensorVector value = next();
-    spec_of(fused_base_type(node.get_type_name()), 1).evaluate(node, {in.at(0), in.at(1)}, value, ctx);
-    TensorVector sum = next();
-    spec_of("Add", 1).evaluate(node, {value[0], in.at(2)}, sum, ctx);
-    value = sum;
-    if (residual) {
-        TensorVector with = next();
-        spec_of("Add", 1).evaluate(node, {value[0], in.back()}, with, ctx);
-        value = with;
-    }
-    if (!act.empty()) {
-        TensorVector activated = next();
-        const auto a = activation_node(node, value[0]);
-        a->spec().evaluate(*a, value, activated, ctx);
-        value = activated;
-    }
-    size_t input = 3;
-    for (const PostOp& p : post) {
-        TensorVector result = next();
-        if (p.type == "FakeQuantize") {
-            TensorVector args{value[0]};
-            args.insert(args.end(), in.begin() + static_cast<std::ptrdiff_t>(input),
-                        in.begin() + static_cast<std::ptrdiff_t>(input + 4));
-            const auto fq = standalone_node(node, p.type, 1, args,
-                                            {{"levels", std::to_string(p.levels)}, {"auto_broadcast", "numpy"}});
-            fq->spec().evaluate(*fq, args, result, ctx);
-        } else {
-            const Tensor& c = in.at(input);
-            spec_of(p.type, 1).evaluate(node, p.constant_first ? TensorVector{c, value[0]} : TensorVector{value[0], c},
-                                        result, ctx);
-        }
-        input += p.inputs();
-        value = result;
-    }
-}
 
 namespace {
 
@@ -203,55 +97,6 @@ bool residual_kernel(const Node& node) {
 }
 
 }  // namespace
-
-std::vector<PostOp> post_ops_of(const Node& fused) {
-    std::vector<PostOp> ops;
-    const std::string text = fused.get_attr<std::string>("post_ops", "");
-    const auto malformed = [&] { raise<ModelError>(fused.describe(), ": malformed post_ops '", text, "'"); };
-    for (size_t p = 0; p < text.size();) {
-        const size_t comma = std::min(text.find(',', p), text.size());
-        const std::string token = text.substr(p, comma - p);  // Type:io or FakeQuantize:vc:levels
-        const size_t colon = token.find(':');
-        if (colon == std::string::npos || colon == 0)
-            malformed();
-        PostOp op{token.substr(0, colon), token.compare(colon + 1, 2, "cv") == 0, 0};
-        const std::string io = token.substr(colon + 1, 2);
-        if (io != "cv" && io != "vc")
-            malformed();
-        const std::string rest = token.substr(std::min(colon + 3, token.size()));
-        if (op.type == "FakeQuantize") {
-            if (op.constant_first || rest.size() < 2 || rest[0] != ':' ||
-                rest.find_first_not_of("0123456789", 1) != std::string::npos || rest.size() > 10)
-                malformed();
-            op.levels = std::stoll(rest.substr(1));
-            if (op.levels < 2)
-                malformed();
-        } else if (!rest.empty()) {
-            malformed();
-        }
-        ops.push_back(op);
-        p = comma + 1;
-    }
-    return ops;
-}
-
-std::string fused_base_type(const std::string& type) {
-    const std::string prefix = kPrefix;
-    return type.compare(0, prefix.size(), prefix) == 0 ? type.substr(prefix.size()) : std::string();
-}
-
-void register_fused_ops() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        // The registry outlives this library when it is a dlopen'ed plugin: keep it loaded for good.
-        Dl_info info;
-        if (dladdr(reinterpret_cast<void*>(&register_fused_ops), &info) && info.dli_fname)
-            dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
-#define OVCL_FUSED_OP(TYPE, INFER, REF, GPU) OpRegistry::get().add(OpSpec{#TYPE, 1, INFER, REF});
-#include "transform/fused_ops.def"
-#undef OVCL_FUSED_OP
-    });
-}
 
 size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops) {
     register_fused_ops();
@@ -329,7 +174,7 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
         if (act)
             for (const auto& a : act->get_attributes())
                 attrs.push_back(a);
-        replace_by_fused(std::make_shared<Node>(kPrefix + type, 1, inputs, attrs), chain, consumers);
+        replace_by_fused(std::make_shared<Node>(kFusedPrefix + type, 1, inputs, attrs), chain, consumers);
         ++fused;
     }
     if (fused)

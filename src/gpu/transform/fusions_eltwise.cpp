@@ -13,66 +13,9 @@ namespace gpu {
 
 namespace {
 
-const char* const kType = "FusedEltwise";
-
-// "<Type>-<version>:<operands>" -> its parts; operands "i<k>" or "t<m>".
-struct Encoded {
-    std::string type;
-    int64_t version = 1;
-    std::vector<std::string> operands;
-};
-
-Encoded parse(const Node& fused, size_t j) {
-    const std::string text = fused.get_attr_text("op" + std::to_string(j));
-    const size_t dash = text.find('-'), colon = text.find(':');
-    if (dash == std::string::npos || colon == std::string::npos || colon < dash)
-        raise<ModelError>(fused.describe(), ": malformed op", j, " '", text, "'");
-    Encoded e;
-    e.type = text.substr(0, dash);
-    e.version = std::stoll(text.substr(dash + 1, colon - dash - 1));
-    for (size_t p = colon + 1; p < text.size();) {
-        const size_t comma = std::min(text.find(',', p), text.size());
-        e.operands.push_back(text.substr(p, comma - p));
-        p = comma + 1;
-    }
-    return e;
-}
-
-OutputVector parameters_for(const std::vector<std::pair<element::Type, PartialShape>>& inputs) {
-    OutputVector params;
-    for (const auto& [type, shape] : inputs)
-        params.emplace_back(op::parameter(type, shape), 0);
-    return params;
-}
+const char* const kType = "FusedEltwise";  // ops/fused_ops.def
 
 }  // namespace
-
-std::vector<OutputInfo> fused_eltwise_infer(const Node& node, const std::vector<InputInfo>& in) {
-    std::vector<std::pair<element::Type, PartialShape>> inputs;
-    for (const auto& i : in)
-        inputs.emplace_back(i.type, i.shape);
-    const NodeVector nodes = unfold_fused_eltwise(node, parameters_for(inputs));
-    return {{nodes.back()->get_output_element_type(0), nodes.back()->get_output_partial_shape(0)}};
-}
-
-// The host references of the nodes, in order, on the actual inputs.
-void fused_eltwise_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
-    std::vector<std::pair<element::Type, PartialShape>> inputs;
-    for (const auto& t : in)
-        inputs.emplace_back(t.get_element_type(), PartialShape(t.get_shape()));
-    const OutputVector params = parameters_for(inputs);
-    const NodeVector nodes = unfold_fused_eltwise(node, params);
-    std::map<const Node*, Tensor> values;
-    for (size_t k = 0; k < params.size(); ++k)
-        values[params[k].node.get()] = in.at(k);
-    for (const auto& n : nodes) {
-        TensorVector args;
-        for (const auto& v : n->input_values())
-            args.push_back(values.at(v.node.get()));
-        values[n.get()] = evaluate_node(*n, args, ctx).at(0);
-    }
-    values.at(nodes.back().get()).copy_to(out.at(0));
-}
 
 namespace {
 
@@ -118,36 +61,6 @@ std::shared_ptr<Node> fused_node(const NodeVector& members) {
 }
 
 }  // namespace
-
-NodeVector unfold_fused_eltwise(const Node& fused, const OutputVector& inputs) {
-    const auto count = fused.get_attr<int64_t>("ops");
-    if (count < 1 || inputs.size() != fused.get_input_size())
-        raise<ModelError>(fused.describe(), ": ", count, " nodes on ", inputs.size(), " inputs");
-    NodeVector nodes;
-    for (size_t j = 0; j < static_cast<size_t>(count); ++j) {
-        const Encoded e = parse(fused, j);
-        OutputVector args;
-        for (const std::string& ref : e.operands) {
-            const size_t k = ref.size() > 1 ? std::stoul(ref.substr(1)) : SIZE_MAX;
-            if (ref[0] == 'i' && k < inputs.size())
-                args.push_back(inputs[k]);
-            else if (ref[0] == 't' && k < nodes.size())
-                args.emplace_back(nodes[k], 0);
-            else
-                raise<ModelError>(fused.describe(), ": op", j, " reads '", ref, "'");
-        }
-        const std::string prefix = "op" + std::to_string(j) + ".";
-        Attributes attrs;
-        for (const auto& [name, value] : fused.get_attributes())
-            if (name.compare(0, prefix.size(), prefix) == 0)
-                attrs.emplace_back(name.substr(prefix.size()), value);
-        auto n = std::make_shared<Node>(e.type, e.version, args, attrs);
-        n->set_friendly_name(fused.get_friendly_name() + "/" + e.type + "_" + std::to_string(j));
-        n->validate_and_infer_types();
-        nodes.push_back(n);
-    }
-    return nodes;
-}
 
 size_t fuse_eltwise(Model& model, const std::set<std::string>& host_ops) {
     register_fused_ops();

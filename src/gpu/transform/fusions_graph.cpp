@@ -53,13 +53,6 @@ void Consumers::replace_reader(const NodeVector& old, const std::shared_ptr<Node
         m_uses[reader->input_value(i)].emplace_back(reader, i);
 }
 
-const OpSpec& spec_of(const std::string& type, int64_t version) {
-    const OpSpec* s = OpRegistry::get().find_exact(type, version);
-    if (!s)
-        raise<NotImplemented>("GPU fusion: no op ", type, "-", version, " in the op registry");
-    return *s;
-}
-
 void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& nodes, Consumers& consumers) {
     std::string names;
     for (const auto& n : nodes) {
@@ -86,27 +79,6 @@ std::shared_ptr<Node> channel_constant(const Node& binary, const Output& produce
         return nullptr;
     const Output& c = binary.input_value(other);
     return channel_shaped(c, producer.get_element_type(), producer.get_partial_shape(), axis) ? c.node : nullptr;
-}
-
-size_t output_channel_axis(const std::string& type, const PartialShape& out) {
-    return type == "MatMul" && out.rank_is_static() && out.size() > 0 ? out.size() - 1 : 1;
-}
-
-bool channel_shaped(const Output& c, element::Type type, const PartialShape& out, size_t axis) {
-    if (!c.node || !c.node->is_constant() || c.get_element_type() != type)
-        return false;
-    if (out.rank_is_dynamic() || axis >= out.size() || out[axis].is_dynamic())
-        return false;
-    const Shape bs = c.node->get_output_shape(c.index);
-    const size_t rank = out.size();
-    if (bs.size() > rank)
-        return false;
-    for (size_t i = 0; i < bs.size(); ++i) {
-        const size_t a = rank - bs.size() + i;
-        if (bs[i] != 1 && !(a == axis && static_cast<int64_t>(bs[i]) == out[axis].get_length()))
-            return false;
-    }
-    return true;
 }
 
 bool numpy_binary(const Node& n) {

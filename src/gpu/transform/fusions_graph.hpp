@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "ops/fused_ops.hpp"
 #include "ovcl/model.hpp"
 #include "ovcl/op_registry.hpp"
 
@@ -33,9 +34,6 @@ private:
     std::map<Output, std::vector<Use>> m_uses;
 };
 
-/// The registry entry of (type, version); throws NotImplemented when there is none.
-const OpSpec& spec_of(const std::string& type, int64_t version);
-
 /// `fused` (one output) replaces `nodes` (in graph order; the last one's output is the value it computes): it
 /// takes the last node's friendly name, tensor names and rt_info, rt_info["fused_names"] lists every node's
 /// friendly name (or the names it had fused itself), and the last node's consumers read it.
@@ -45,13 +43,6 @@ void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& node
 /// producer's type that broadcasts along the channel axis `axis` of the producer's output only (a bias, a
 /// per-channel scale; one value counts); nullptr otherwise.
 std::shared_ptr<Node> channel_constant(const Node& binary, const Output& producer, size_t axis);
-/// The channel axis of the output (shape `out`, static rank) of a Convolution, GroupConvolution or MatMul (`type`),
-/// the axis a bias or a per-channel post op runs along: the last for MatMul (its columns), 1 for the convolutions.
-size_t output_channel_axis(const std::string& type, const PartialShape& out);
-/// Whether `c` is a Constant of element type `type` that broadcasts onto an output of shape `out` along its channel
-/// axis `axis` only: at most the output's rank, every dimension 1 but the one aligned with `axis`, which is 1 or
-/// the output's (static) extent there.
-bool channel_shaped(const Output& c, element::Type type, const PartialShape& out, size_t axis);
 
 /// A node of two inputs with numpy broadcasting (auto_broadcast absent or "numpy").
 bool numpy_binary(const Node& n);
@@ -72,14 +63,6 @@ struct NormPattern {
 /// Whether `node` is the result of a normalisation (an MVN node, or the division of a decomposition); fills
 /// `pattern` when it is (the caller checks that the intermediates are read by the pattern only).
 bool match_normalisation(const std::shared_ptr<Node>& node, NormPattern& pattern);
-
-/// Shape inference and host reference of the fused op types (transform/fused_ops.def).
-std::vector<OutputInfo> fused_infer(const Node& node, const std::vector<InputInfo>& in);  // Fused{Convolution,...}
-void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-std::vector<OutputInfo> fused_eltwise_infer(const Node& node, const std::vector<InputInfo>& in);
-void fused_eltwise_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-std::vector<OutputInfo> fused_mvn_infer(const Node& node, const std::vector<InputInfo>& in);
-void fused_mvn_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 }  // namespace gpu
 }  // namespace ovcl

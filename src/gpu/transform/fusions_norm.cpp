@@ -18,26 +18,6 @@ const char* const kType = "FusedMVN";
 
 }  // namespace
 
-std::vector<OutputInfo> fused_mvn_infer(const Node& node, const std::vector<InputInfo>& in) {
-    if (in.size() != 4)
-        raise<ModelError>(node.describe(), ": expects 4 inputs (data, axes, scale, shift), got ", in.size());
-    const auto norm = spec_of("MVN", 6).infer(node, {in[0], in[1]});
-    const auto scaled = spec_of("Multiply", 1).infer(node, {{norm[0].type, norm[0].shape}, in[2]});
-    return spec_of("Add", 1).infer(node, {{scaled[0].type, scaled[0].shape}, in[3]});
-}
-
-// MVN-6, then Multiply by the scale and Add of the shift (numpy broadcast), as the original graph ran them.
-void fused_mvn_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
-    const Tensor& x = in.at(0);
-    TensorVector norm{Tensor(x.get_element_type(), x.get_shape())};
-    spec_of("MVN", 6).evaluate(node, {x, in.at(1)}, norm, ctx);
-    const auto s = spec_of("Multiply", 1).infer(node, {{x.get_element_type(), x.get_shape()},
-                                                       {in.at(2).get_element_type(), in.at(2).get_shape()}});
-    TensorVector scaled{Tensor(s[0].type, s[0].shape.to_shape())};
-    spec_of("Multiply", 1).evaluate(node, {norm[0], in.at(2)}, scaled, ctx);
-    spec_of("Add", 1).evaluate(node, {scaled[0], in.at(3)}, out, ctx);
-}
-
 namespace {
 
 // The operand of binary `n` other than `x` (empty when neither is x).

@@ -13,9 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/file_read.hpp"
+#include "runtime/file_read.hpp"
 #include "ocl/device_context.hpp"
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 #include "tuning/tuning_runner.hpp"
 
 namespace ovcl {
@@ -242,6 +242,12 @@ size_t Scope::Session::tune(const TunableOp& op, const Node& node, const std::ve
     ops()[signature] = json{{"choice", names[best]}, {"median_us", timings}};
     write();
     return best;
+}
+
+OpConfig configure(const GpuOp& op, const Node& node, const DeviceInfo& device) {
+    if (const auto* tunable = dynamic_cast<const TunableOp*>(&op))
+        return tunable->configure_candidate(node, device, select(*tunable, node, device));
+    return op.configure(node, device);
 }
 
 size_t select(const TunableOp& op, const Node& node, const DeviceInfo& device) {

@@ -1,5 +1,6 @@
-// The kernel selector of the GPU plugin and its tuning mode (GPU_TUNING_MODE). A TunableOp lists its candidates
-// for a node on a device, the heuristic's pick first, and its configure() asks select() which one to build:
+// The kernel selector of the GPU plugin and its tuning mode (GPU_TUNING_MODE). A TunableOp (ops/tunable_op.hpp)
+// lists its candidates for a node on a device, the heuristic's pick first; the plan's configure() asks select()
+// which one to build:
 // DISABLED the heuristic; CREATE the stored choice, else the fastest candidate timed on the device (then stored);
 // USE_EXISTING the stored choice, else the heuristic. The store is CACHE_DIR/ovcl_tuning.json. A compiled model
 // opens a Scope around planning; configure() with no Scope uses the heuristic. Details: docs/tuning.md.
@@ -10,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "ops/gpu_op.hpp"
+#include "ops/tunable_op.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -31,18 +32,10 @@ constexpr const char* kStoreFile = "ovcl_tuning.json";
 /// Timed runs per candidate (after one warm-up run); the median counts.
 constexpr int kTimedRuns = 5;
 
-/// An op with several implementations for a node: candidate_names()[0] is the heuristic's pick.
-class TunableOp {
-public:
-    virtual ~TunableOp() = default;
-    /// The names of the candidates (their impl names), never empty; [0] is the default.
-    virtual std::vector<std::string> candidate_names(const Node& node, const DeviceInfo& device) const = 0;
-    /// The launches of candidate `index` of candidate_names().
-    virtual OpConfig configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const = 0;
-};
-
-/// The candidate configure() should use for `node`: 0 without an open Scope or under DISABLED.
+/// The candidate to build for `node`: 0 without an open Scope or under DISABLED.
 size_t select(const TunableOp& op, const Node& node, const DeviceInfo& device);
+/// The launches of `node` by `op`: a TunableOp's selected candidate, any other op's configure().
+OpConfig configure(const GpuOp& op, const Node& node, const DeviceInfo& device);
 
 /// What this copy of the selector did in this process (a program that loads the GPU plugin as a shared library
 /// has another copy there: it sets OVCL_GPU_TUNING_LOG=<file> instead, and the selector appends one JSON line per

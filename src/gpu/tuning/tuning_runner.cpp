@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "host_ref/ref_utils.hpp"
-#include "ocl/gpu_env.hpp"
+#include "ops/gpu_env.hpp"
 
 namespace ovcl {
 namespace gpu {

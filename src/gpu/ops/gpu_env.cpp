@@ -1,0 +1,132 @@
+#include "ops/gpu_env.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+namespace ovcl {
+namespace gpu {
+
+std::shared_ptr<GpuEnv> GpuEnv::create(size_t device_index, bool profiling) {
+    auto devices = enumerate_devices();
+    if (devices.empty())
+        raise<NotFound>("no OpenCL device: no OpenCL runtime (ICD) or no device is installed");
+    if (device_index >= devices.size())
+        raise<NotFound>("no OpenCL device GPU.", device_index, " (there are ", devices.size(), ")");
+    auto env = std::make_shared<GpuEnv>();
+    env->device = devices[device_index];
+    cl_int err = CL_SUCCESS;
+    env->context = cl::Context(env->device.device, nullptr, nullptr, nullptr, &err);
+    check(err, "clCreateContext", env->device.name);
+    env->queue = cl::CommandQueue(env->context, env->device.device,
+                                  profiling ? CL_QUEUE_PROFILING_ENABLE : cl_command_queue_properties{0}, &err);
+    check(err, "clCreateCommandQueue", env->device.name);
+    env->programs = std::make_shared<ProgramCache>(env->context, env->device);
+    return env;
+}
+
+std::vector<cl::Buffer> make_scratch_buffers(const cl::Context& context, const OpConfig& config) {
+    std::vector<cl::Buffer> buffers;
+    for (size_t bytes : config.scratch)
+        buffers.push_back(make_buffer(context, bytes, CL_MEM_READ_WRITE));
+    return buffers;
+}
+
+cl::Kernel make_kernel(ProgramCache& programs, const KernelLaunch& launch,
+                       const std::function<cl::Buffer(const KernelArg&)>& buffer_of, const std::string& cache_dir) {
+    cl::Program program = programs.get(launch.source, launch.options, cache_dir);
+    cl_int err = CL_SUCCESS;
+    cl::Kernel kernel(program, launch.entry.c_str(), &err);
+    check(err, "clCreateKernel", launch.entry + " in kernels_cl/" + launch.source + ".cl");
+    for (cl_uint i = 0; i < launch.args.size(); ++i) {
+        const KernelArg& a = launch.args[i];
+        const std::string where = launch.entry + " argument " + std::to_string(i);
+        switch (a.kind) {
+        case KernelArg::Kind::SCALAR:
+            check(kernel.setArg(i, a.bytes.size(), a.bytes.data()), "clSetKernelArg", where);
+            break;
+        case KernelArg::Kind::LOCAL:
+            check(kernel.setArg(i, cl::Local(a.index)), "clSetKernelArg", where);
+            break;
+        default:
+            check(kernel.setArg(i, buffer_of(a)), "clSetKernelArg", where);
+        }
+    }
+    return kernel;
+}
+
+void enqueue_kernel(const cl::CommandQueue& queue, const cl::Kernel& kernel, const KernelLaunch& launch,
+                    cl::Event* event) {
+    auto range = [](const std::vector<size_t>& v) {
+        switch (v.size()) {
+        case 1: return cl::NDRange(v[0]);
+        case 2: return cl::NDRange(v[0], v[1]);
+        case 3: return cl::NDRange(v[0], v[1], v[2]);
+        default: return cl::NDRange();
+        }
+    };
+    if (launch.global.empty() || launch.global.size() > 3)
+        raise<Exception>(launch.entry, ": bad global work size rank ", launch.global.size());
+    for (size_t g : launch.global)
+        if (g == 0)
+            return;  // nothing to compute (an empty tensor)
+    const cl::NDRange local = launch.local.empty() ? cl::NullRange : range(launch.local);
+    check(queue.enqueueNDRangeKernel(kernel, cl::NullRange, range(launch.global), local, nullptr, event),
+          "clEnqueueNDRangeKernel", launch.entry + " (kernels_cl/" + launch.source + ".cl)");
+}
+
+TensorVector run_node_on_device(const Node& node, const TensorVector& inputs, GpuEnv& env) {
+    const Validation v = validate_node(node, env.device);
+    if (!v.supported)
+        raise<NotImplemented>(node.describe(), " cannot run on ", env.device.name, ": ", v.reason);
+    if (inputs.size() != node.get_input_size())
+        raise<InvalidArgument>(node.describe(), ": expects ", node.get_input_size(), " inputs, got ", inputs.size());
+    std::vector<cl::Buffer> in_buffers, out_buffers, const_buffers, scratch_buffers;
+    std::vector<Tensor> dense_inputs;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        if (inputs[i].get_shape() != node.get_input_shape(i) ||
+            inputs[i].get_element_type() != node.get_input_element_type(i))
+            raise<InvalidArgument>(node.describe(), ": input ", i, " must be ", node.get_input_element_type(i), " ",
+                                   node.get_input_shape(i));
+        Tensor dense(inputs[i].get_element_type(), inputs[i].get_shape());
+        inputs[i].copy_to(dense);
+        dense_inputs.push_back(dense);
+        in_buffers.push_back(make_buffer(env.context, dense.get_byte_size(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                         dense.data()));
+    }
+    TensorVector outputs;
+    for (size_t i = 0; i < node.get_output_size(); ++i) {
+        outputs.emplace_back(node.get_output_element_type(i), node.get_output_shape(i));
+        out_buffers.push_back(make_buffer(env.context, outputs.back().get_byte_size(), CL_MEM_READ_WRITE));
+    }
+    if (is_view_op(node)) {
+        std::memcpy(outputs[0].data(), dense_inputs[0].data(), outputs[0].get_byte_size());
+        return outputs;
+    }
+    const OpConfig config = find_gpu_op(node)->configure(node, env.device);
+    for (const auto& c : config.constants)
+        const_buffers.push_back(
+            make_buffer(env.context, c.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, c.data()));
+    scratch_buffers = make_scratch_buffers(env.context, config);
+    auto buffer_of = [&](const KernelArg& a) -> cl::Buffer {
+        const auto& pool = a.kind == KernelArg::Kind::INPUT     ? in_buffers
+                           : a.kind == KernelArg::Kind::OUTPUT  ? out_buffers
+                           : a.kind == KernelArg::Kind::SCRATCH ? scratch_buffers
+                                                                : const_buffers;
+        if (a.index >= pool.size())
+            raise<Exception>(node.describe(), ": kernel argument refers to buffer ", a.index, " of ", pool.size());
+        return pool[a.index];
+    };
+    for (const auto& launch : config.launches) {
+        cl::Kernel k = make_kernel(*env.programs, launch, buffer_of, "");
+        enqueue_kernel(env.queue, k, launch, nullptr);
+    }
+    for (size_t i = 0; i < outputs.size(); ++i)
+        if (outputs[i].get_byte_size() > 0)
+            check(env.queue.enqueueReadBuffer(out_buffers[i], CL_TRUE, 0, outputs[i].get_byte_size(), outputs[i].data()),
+                  "clEnqueueReadBuffer", node.describe() + " output " + std::to_string(i));
+    return outputs;
+}
+
+}  // namespace gpu
+}  // namespace ovcl

@@ -1,0 +1,40 @@
+// One OpenCL device ready to run kernels: its context, an in-order queue and its programs.
+#pragma once
+
+#include <functional>
+#include <memory>
+
+#include "ocl/program_cache.hpp"
+#include "ops/gpu_op.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+struct GpuEnv {
+    DeviceInfo device;
+    cl::Context context;
+    cl::CommandQueue queue;
+    std::shared_ptr<ProgramCache> programs;
+
+    /// The device with this index among enumerate_devices(); throws NotFound when there is none.
+    static std::shared_ptr<GpuEnv> create(size_t device_index, bool profiling = false);
+};
+
+/// Creates the kernel of a launch and sets its arguments; `buffer_of` gives the buffer of each
+/// INPUT / OUTPUT / CONSTANT / SCRATCH argument.
+cl::Kernel make_kernel(ProgramCache& programs, const KernelLaunch& launch,
+                       const std::function<cl::Buffer(const KernelArg&)>& buffer_of, const std::string& cache_dir);
+/// Enqueues a kernel with the launch's work sizes; `event` may be null.
+void enqueue_kernel(const cl::CommandQueue& queue, const cl::Kernel& kernel, const KernelLaunch& launch,
+                    cl::Event* event);
+/// One device buffer per OpConfig::scratch entry, for a node run outside a compiled model (a compiled model places
+/// them in its arena instead, plan.hpp).
+std::vector<cl::Buffer> make_scratch_buffers(const cl::Context& context, const OpConfig& config);
+
+/// Runs one node on the device: validate, configure, upload inputs, enqueue, read outputs.
+/// The op tests use it against host_ref; throws NotImplemented with the reason when the
+/// device refuses the node.
+TensorVector run_node_on_device(const Node& node, const TensorVector& inputs, GpuEnv& env);
+
+}  // namespace gpu
+}  // namespace ovcl

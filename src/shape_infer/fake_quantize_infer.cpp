@@ -1,0 +1,44 @@
+#include "shape_infer/fake_quantize_infer.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace ovcl {
+namespace shape_infer {
+
+Outputs fake_quantize(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 5, 5);
+    element::Type type = element::dynamic;
+    for (size_t i = 0; i < in.size(); ++i) {
+        check_real(node, in, i);
+        if (in[i].type == element::dynamic)
+            continue;
+        if (type != element::dynamic && in[i].type != type)
+            raise<ModelError>(node.describe(), ": all inputs must have one element type, got ", type, " and ",
+                              in[i].type, " (input ", i, ")");
+        type = in[i].type;
+    }
+    const auto levels = node.get_attr<int64_t>("levels");
+    if (levels < 2)
+        raise<ModelError>(node.describe(), ": levels must be at least 2, got ", levels);
+    std::string mode = node.get_attr<std::string>("auto_broadcast", "numpy");
+    std::transform(mode.begin(), mode.end(), mode.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    PartialShape out = in[0].shape;
+    if (mode == "numpy") {
+        for (size_t i = 1; i < in.size(); ++i)
+            out = broadcast_numpy(node, out, in[i].shape);
+    } else if (mode == "none") {
+        for (size_t i = 1; i < in.size(); ++i)
+            if (!PartialShape::merge(out, out, in[i].shape))
+                raise<ModelError>(node.describe(), ": with auto_broadcast none, input ", i, " shape ", in[i].shape,
+                                  " must equal the data shape ", in[0].shape);
+    } else {
+        raise<ModelError>(node.describe(), ": auto_broadcast '", node.get_attr_text("auto_broadcast"),
+                          "' is not supported (numpy or none)");
+    }
+    return {{type, out}};
+}
+
+}  // namespace shape_infer
+}  // namespace ovcl

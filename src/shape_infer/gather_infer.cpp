@@ -1,0 +1,79 @@
+#include "shape_infer/gather_infer.hpp"
+
+#include <algorithm>
+
+namespace ovcl {
+namespace shape_infer {
+
+namespace {
+
+Outputs gather_shape(const Node& node, const Inputs& in, int64_t batch_dims) {
+    check_input_count(node, in, 3, 3);
+    check_type(node, in, 0, {});
+    check_integer(node, in, 1);
+    check_integer(node, in, 2);
+    const PartialShape& axis_shape = in[2].shape;
+    const bool one_value = axis_shape.size() == 0 || (axis_shape.size() == 1 && axis_shape[0].contains(1));
+    if (axis_shape.rank_is_static() && !one_value)
+        raise<ModelError>(node.describe(), ": axis (input 2) must be a scalar, got shape ", axis_shape);
+    std::optional<int64_t> axis;
+    if (const auto v = const_i64(in[2])) {
+        if (v->size() != 1)
+            raise<ModelError>(node.describe(), ": axis (input 2) must hold one value, got ", v->size());
+        axis = v->front();
+    }
+    const PartialShape& data = in[0].shape;
+    const PartialShape& idx = in[1].shape;
+    if (data.rank_is_static() && data.rank_length() == 0)
+        raise<ModelError>(node.describe(), ": data must have rank 1 or more");
+    if (data.rank_is_static() && axis)
+        normalize_axis(node, *axis, data.rank_length());
+    if (data.rank_is_dynamic() || idx.rank_is_dynamic())
+        return {{in[0].type, PartialShape::dynamic()}};
+
+    const int64_t dr = data.rank_length(), ir = idx.rank_length();
+    const int64_t limit = std::min(dr, ir);
+    if (batch_dims < -limit || batch_dims > limit)
+        raise<ModelError>(node.describe(), ": batch_dims ", batch_dims, " is out of range [", -limit, ", ", limit,
+                          "] for data of rank ", dr, " and indices of rank ", ir);
+    const int64_t b = batch_dims < 0 ? batch_dims + ir : batch_dims;
+    if (b >= dr)
+        raise<ModelError>(node.describe(), ": batch_dims ", b, " leaves no data axis to gather along (rank ", dr, ")");
+    std::vector<Dimension> out;
+    for (int64_t i = 0; i < b; ++i) {
+        Dimension d;
+        if (!Dimension::merge(d, data[static_cast<size_t>(i)], idx[static_cast<size_t>(i)]))
+            raise<ModelError>(node.describe(), ": batch dimension ", i, " differs between data ", data,
+                              " and indices ", idx);
+        out.push_back(d);
+    }
+    if (!axis) {
+        out.resize(static_cast<size_t>(dr - 1 + ir - b));
+        return {{in[0].type, PartialShape(out)}};
+    }
+    const int64_t a = normalize_axis(node, *axis, dr);
+    if (b > a)
+        raise<ModelError>(node.describe(), ": batch_dims ", b, " must not exceed the axis ", a);
+    for (int64_t i = b; i < a; ++i)
+        out.push_back(data[static_cast<size_t>(i)]);
+    for (int64_t i = b; i < ir; ++i)
+        out.push_back(idx[static_cast<size_t>(i)]);
+    for (int64_t i = a + 1; i < dr; ++i)
+        out.push_back(data[static_cast<size_t>(i)]);
+    return {{in[0].type, PartialShape(out)}};
+}
+
+}  // namespace
+
+Outputs gather_v1(const Node& node, const Inputs& in) { return gather_shape(node, in, 0); }
+
+Outputs gather_v7(const Node& node, const Inputs& in) {
+    return gather_shape(node, in, node.get_attr<int64_t>("batch_dims", 0));
+}
+
+Outputs gather_v8(const Node& node, const Inputs& in) {
+    return gather_shape(node, in, node.get_attr<int64_t>("batch_dims", 0));
+}
+
+}  // namespace shape_infer
+}  // namespace ovcl

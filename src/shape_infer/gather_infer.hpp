@@ -1,0 +1,15 @@
+// Shape and type inference of the gather ops.
+#pragma once
+
+#include "shape_infer/infer_utils.hpp"
+
+namespace ovcl {
+namespace shape_infer {
+/// Gather-1: (data, indices, axis scalar); output data[:axis] + indices + data[axis+1:].
+Outputs gather_v1(const Node& node, const Inputs& in);
+/// Gather-7: as Gather-1 with attr batch_dims (default 0; negative counts from the indices' rank).
+Outputs gather_v7(const Node& node, const Inputs& in);
+/// Gather-8: as Gather-7 (the versions differ in which index values are valid, not in shapes).
+Outputs gather_v8(const Node& node, const Inputs& in);
+}  // namespace shape_infer
+}  // namespace ovcl

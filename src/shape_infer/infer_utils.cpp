@@ -1,0 +1,135 @@
+#include "shape_infer/infer_utils.hpp"
+
+#include <algorithm>
+
+namespace ovcl {
+namespace shape_infer {
+
+void check_input_count(const Node& node, const Inputs& in, size_t min, size_t max) {
+    if (in.size() < min || in.size() > max) {
+        if (min == max)
+            raise<ModelError>(node.describe(), ": expects ", min, " inputs, got ", in.size());
+        raise<ModelError>(node.describe(), ": expects ", min, " to ", max, " inputs, got ", in.size());
+    }
+}
+
+void check_type(const Node& node, const Inputs& in, size_t i, const std::vector<element::Type>& allowed) {
+    const element::Type t = in.at(i).type;
+    if (t == element::dynamic)
+        return;
+    if (!t.is_static())
+        raise<ModelError>(node.describe(), ": input ", i, " has no element type");
+    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), t) == allowed.end()) {
+        std::string list;
+        for (const auto& a : allowed)
+            list += (list.empty() ? "" : ", ") + a.get_type_name();
+        raise<ModelError>(node.describe(), ": input ", i, " has element type ", t, "; expected one of ", list);
+    }
+}
+
+void check_real(const Node& node, const Inputs& in, size_t i) {
+    const element::Type t = in.at(i).type;
+    if (t != element::dynamic && !t.is_real())
+        raise<ModelError>(node.describe(), ": input ", i, " has element type ", t, "; expected a real type");
+}
+
+void check_integer(const Node& node, const Inputs& in, size_t i) {
+    const element::Type t = in.at(i).type;
+    if (t != element::dynamic && (!t.is_integral() || t == element::boolean))
+        raise<ModelError>(node.describe(), ": input ", i, " has element type ", t, "; expected an integer type");
+}
+
+element::Type merge_types(const Node& node, const Inputs& in, size_t a, size_t b) {
+    const element::Type ta = in.at(a).type, tb = in.at(b).type;
+    if (ta == element::dynamic)
+        return tb;
+    if (tb == element::dynamic || ta == tb)
+        return ta;
+    raise<ModelError>(node.describe(), ": inputs ", a, " and ", b, " have different element types (", ta, " and ",
+                      tb, ")");
+}
+
+PartialShape broadcast_numpy(const Node& node, const PartialShape& a, const PartialShape& b) {
+    if (a.rank_is_dynamic() || b.rank_is_dynamic())
+        return PartialShape::dynamic();
+    const size_t rank = std::max(a.size(), b.size());
+    std::vector<Dimension> out(rank);
+    for (size_t i = 0; i < rank; ++i) {
+        const bool ha = i + a.size() >= rank, hb = i + b.size() >= rank;
+        const Dimension da = ha ? a[i + a.size() - rank] : Dimension(1);
+        const Dimension db = hb ? b[i + b.size() - rank] : Dimension(1);
+        if (da == Dimension(1)) {
+            out[i] = db;
+        } else if (db == Dimension(1)) {
+            out[i] = da;
+        } else if (da.is_static() && db.is_static()) {
+            if (da != db)
+                raise<ModelError>(node.describe(), ": shapes ", a, " and ", b, " cannot be broadcast (axis ", i,
+                                  ": ", da, " vs ", db, ")");
+            out[i] = da;
+        } else if (da.is_static()) {
+            out[i] = da;  // db must be 1 or da at run time
+        } else if (db.is_static()) {
+            out[i] = db;
+        } else {
+            out[i] = Dimension();
+        }
+    }
+    return PartialShape(out);
+}
+
+int64_t normalize_axis(const Node& node, int64_t axis, int64_t rank) {
+    if (axis < -rank || axis >= rank)
+        raise<ModelError>(node.describe(), ": axis ", axis, " is out of range for rank ", rank);
+    return axis < 0 ? axis + rank : axis;
+}
+
+std::optional<std::vector<int64_t>> const_i64(const InputInfo& in) {
+    if (!in.value || !*in.value)
+        return std::nullopt;
+    const Tensor& t = *in.value;
+    std::vector<int64_t> out(t.get_size());
+    dispatch_type(t.get_element_type(), [&](auto tag) {
+        using T = decltype(tag);
+        const T* p = static_cast<const T*>(t.data());
+        for (size_t i = 0; i < out.size(); ++i) {
+            if constexpr (std::is_same_v<T, float16>)
+                out[i] = static_cast<int64_t>(static_cast<float>(p[i]));
+            else
+                out[i] = static_cast<int64_t>(p[i]);
+        }
+    });
+    return out;
+}
+
+std::optional<std::vector<double>> const_f64(const InputInfo& in) {
+    if (!in.value || !*in.value)
+        return std::nullopt;
+    const Tensor& t = *in.value;
+    std::vector<double> out(t.get_size());
+    dispatch_type(t.get_element_type(), [&](auto tag) {
+        using T = decltype(tag);
+        const T* p = static_cast<const T*>(t.data());
+        for (size_t i = 0; i < out.size(); ++i) {
+            if constexpr (std::is_same_v<T, float16>)
+                out[i] = static_cast<float>(p[i]);
+            else
+                out[i] = static_cast<double>(p[i]);
+        }
+    });
+    return out;
+}
+
+int64_t static_rank(const Node& node, const Inputs& in, size_t i) {
+    if (in.at(i).shape.rank_is_dynamic())
+        raise<ModelError>(node.describe(), ": input ", i, " must have a static rank");
+    return in[i].shape.rank_length();
+}
+
+Outputs same_as_input(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 1, 1);
+    return {{in[0].type, in[0].shape}};
+}
+
+}  // namespace shape_infer
+}  // namespace ovcl

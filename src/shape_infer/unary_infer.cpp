@@ -1,0 +1,90 @@
+#include "shape_infer/unary_infer.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace ovcl {
+namespace shape_infer {
+
+namespace {
+void check_numeric(const Node& node, const Inputs& in, size_t i) {
+    check_type(node, in, i, {});
+    if (in[i].type == element::boolean)
+        raise<ModelError>(node.describe(), ": input ", i, " has element type boolean; expected a numeric type");
+}
+
+Outputs numeric_one_input(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 1, 1);
+    check_numeric(node, in, 0);
+    return {{in[0].type, in[0].shape}};
+}
+
+Outputs real_one_input(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 1, 1);
+    check_real(node, in, 0);
+    return {{in[0].type, in[0].shape}};
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+}  // namespace
+
+Outputs unary_numeric(const Node& node, const Inputs& in) { return numeric_one_input(node, in); }
+
+Outputs unary_real(const Node& node, const Inputs& in) { return real_one_input(node, in); }
+
+Outputs clamp(const Node& node, const Inputs& in) {
+    const double lo = node.get_attr<double>("min");
+    const double hi = node.get_attr<double>("max");
+    if (!(lo <= hi))
+        raise<ModelError>(node.describe(), ": attribute min (", lo, ") must not be greater than max (", hi, ")");
+    return numeric_one_input(node, in);
+}
+
+Outputs elu(const Node& node, const Inputs& in) {
+    node.get_attr<double>("alpha");  // required; parsed here so a bad value fails at model build time
+    return real_one_input(node, in);
+}
+
+Outputs gelu(const Node& node, const Inputs& in) {
+    if (node.get_version() >= 7) {
+        const std::string mode = lower(node.get_attr<std::string>("approximation_mode", "erf"));
+        if (mode != "erf" && mode != "tanh")
+            raise<ModelError>(node.describe(), ": approximation_mode '", node.get_attr_text("approximation_mode"),
+                              "' is not one of erf, tanh");
+    }
+    return real_one_input(node, in);
+}
+
+Outputs swish(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 1, 2);
+    check_real(node, in, 0);
+    if (in.size() == 2) {
+        merge_types(node, in, 0, 1);
+        const PartialShape& b = in[1].shape;
+        // A scalar per the spec; a one-element 1-D tensor is accepted as frontends emit it.
+        if (b.rank_is_static() && !(b.size() == 0 || (b.size() == 1 && b[0].compatible(Dimension(1)))))
+            raise<ModelError>(node.describe(), ": beta must be a scalar, got shape ", b);
+    }
+    return {{in[0].type, in[0].shape}};
+}
+
+Outputs convert(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 1, 1);
+    check_type(node, in, 0, {});
+    const auto dst = node.get_attr<element::Type>("destination_type");
+    if (!dst.is_static())
+        raise<ModelError>(node.describe(), ": destination_type must be a static element type, not ", dst);
+    return {{dst, in[0].shape}};
+}
+
+Outputs logical_not(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 1, 1);
+    check_type(node, in, 0, {element::boolean});
+    return {{element::boolean, in[0].shape}};
+}
+
+}  // namespace shape_infer
+}  // namespace ovcl

@@ -1,0 +1,19 @@
+// Shape and type inference of the unary (element-wise, one data input) ops.
+#pragma once
+
+#include "shape_infer/infer_utils.hpp"
+
+namespace ovcl {
+namespace shape_infer {
+/// Abs, Negative, Log, Sqrt, Erf, Floor, Ceiling, Sin, Cos, Tanh, Relu: any numeric type (not boolean).
+Outputs unary_numeric(const Node& node, const Inputs& in);
+/// Exp, Sigmoid, HSwish, HSigmoid, Mish, SoftPlus: real types only.
+Outputs unary_real(const Node& node, const Inputs& in);
+Outputs clamp(const Node& node, const Inputs& in);        ///< attrs min, max (min <= max); numeric
+Outputs elu(const Node& node, const Inputs& in);          ///< attr alpha; real
+Outputs gelu(const Node& node, const Inputs& in);         ///< v2: erf form; v7: approximation_mode erf/tanh
+Outputs swish(const Node& node, const Inputs& in);        ///< data, optional scalar beta of the same type
+Outputs convert(const Node& node, const Inputs& in);      ///< attr destination_type
+Outputs logical_not(const Node& node, const Inputs& in);  ///< boolean
+}  // namespace shape_infer
+}  // namespace ovcl
