@@ -13,8 +13,9 @@ public:
     using IPlugin::compile_model;
     std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model,
                                                   const AnyMap& properties) const override;
-    void set_property(const AnyMap& properties) override;
+    void set_property(const AnyMap& properties) override;  ///< keys of Config::table()
     Any get_property(const std::string& name, const AnyMap& arguments) const override;
+    /// Every op with a host reference; the others with "no host implementation".
     SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;
     QueryReport query_model_report(const std::shared_ptr<const Model>& model,
                                    const AnyMap& properties) const override;

@@ -8,16 +8,7 @@ namespace shape_infer {
 
 Outputs fake_quantize(const Node& node, const Inputs& in) {
     check_input_count(node, in, 5, 5);
-    element::Type type = element::dynamic;
-    for (size_t i = 0; i < in.size(); ++i) {
-        check_real(node, in, i);
-        if (in[i].type == element::dynamic)
-            continue;
-        if (type != element::dynamic && in[i].type != type)
-            raise<ModelError>(node.describe(), ": all inputs must have one element type, got ", type, " and ",
-                              in[i].type, " (input ", i, ")");
-        type = in[i].type;
-    }
+    const element::Type type = common_real_type(node, in);
     const auto levels = node.get_attr<int64_t>("levels");
     if (levels < 2)
         raise<ModelError>(node.describe(), ": levels must be at least 2, got ", levels);

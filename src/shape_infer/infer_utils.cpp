@@ -39,6 +39,20 @@ void check_integer(const Node& node, const Inputs& in, size_t i) {
         raise<ModelError>(node.describe(), ": input ", i, " has element type ", t, "; expected an integer type");
 }
 
+element::Type common_real_type(const Node& node, const Inputs& in) {
+    element::Type type = element::dynamic;
+    for (size_t i = 0; i < in.size(); ++i) {
+        check_real(node, in, i);
+        if (in[i].type == element::dynamic)
+            continue;
+        if (type != element::dynamic && in[i].type != type)
+            raise<ModelError>(node.describe(), ": all inputs must have one element type, got ", type, " and ",
+                              in[i].type, " (input ", i, ")");
+        type = in[i].type;
+    }
+    return type;
+}
+
 element::Type merge_types(const Node& node, const Inputs& in, size_t a, size_t b) {
     const element::Type ta = in.at(a).type, tb = in.at(b).type;
     if (ta == element::dynamic)

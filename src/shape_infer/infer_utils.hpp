@@ -26,6 +26,9 @@ void check_real(const Node& node, const Inputs& in, size_t i);
 void check_integer(const Node& node, const Inputs& in, size_t i);
 /// Throws ModelError unless inputs a and b have the same element type; returns it.
 element::Type merge_types(const Node& node, const Inputs& in, size_t a, size_t b);
+/// The one real element type of every input (dynamic when none is known); ModelError naming the node
+/// when an input is not real or two differ.
+element::Type common_real_type(const Node& node, const Inputs& in);
 
 /// Numpy broadcasting of two shapes; throws ModelError naming the node on mismatch.
 PartialShape broadcast_numpy(const Node& node, const PartialShape& a, const PartialShape& b);

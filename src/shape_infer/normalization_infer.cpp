@@ -65,16 +65,7 @@ Outputs batch_norm_inference(const Node& node, const Inputs& in) {
     const bool v1 = node.get_version() < 5;
     const size_t data = v1 ? 2 : 0;
     const size_t params[4] = {v1 ? size_t{0} : 1, v1 ? size_t{1} : 2, 3, 4};  // gamma, beta, mean, variance
-    element::Type type = element::dynamic;
-    for (size_t i = 0; i < in.size(); ++i) {
-        check_real(node, in, i);
-        if (in[i].type == element::dynamic)
-            continue;
-        if (type != element::dynamic && in[i].type != type)
-            raise<ModelError>(node.describe(), ": all inputs must have one element type, got ", type, " and ",
-                              in[i].type, " (input ", i, ")");
-        type = in[i].type;
-    }
+    const element::Type type = common_real_type(node, in);
     if (node.get_attr<double>("epsilon") < 0)
         raise<ModelError>(node.describe(), ": epsilon must not be negative");
     PartialShape out = in[data].shape;

@@ -81,7 +81,7 @@ public:
         return static_cast<cl_device_id>(detail::handle(get_params(), key::OCL_DEVICE));
     }
     /// The user's queue for a context made from one; otherwise the context's own queue, the one
-    /// its tensors' copy_to / copy_from use.
+    /// its tensors' copy_to uses.
     cl_command_queue get_queue() const {
         return static_cast<cl_command_queue>(detail::handle(get_params(), key::OCL_QUEUE));
     }

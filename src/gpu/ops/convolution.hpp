@@ -13,13 +13,7 @@ namespace gpu {
 /// Refused (they run on the host): element types other than f32 / f16, non-constant weights of a non-depthwise
 /// convolution, tensors of 2^31 elements or more; fused, also a non-Constant bias and a residual Add on a depthwise
 /// convolution. Kernels, impl names, tuning candidates: docs/kernels.md, "convolution".
-class ConvolutionOp : public GpuOp, public tuning::TunableOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-    std::vector<std::string> candidate_names(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const override;
-};
+OVCL_DECLARE_TUNABLE_GPU_OP(ConvolutionOp);
 
 /// ConvolutionBackpropData-1 (transposed convolution) over 1-D, 2-D and 3-D NC[D]HW f32 or f16 data (f16 as
 /// storage, computed in f32): deconv_k16 (kernels_cl/deconvolution.cl), a gather form without atomics; a
@@ -27,11 +21,7 @@ public:
 /// configure(). Impl names "deconv2d_k16_<XB>x<channels>" (1-D / 2-D) and "deconv3d_...".
 /// Refused (they run on the host): element types other than f32 / f16, weights or an output_shape (input 2)
 /// that are not Constants, tensors of 2^31 elements or more.
-class ConvolutionBackpropOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
+OVCL_DECLARE_GPU_OP(ConvolutionBackpropOp);
 
 }  // namespace gpu
 }  // namespace ovcl

@@ -16,22 +16,14 @@ namespace gpu {
 /// boolean and (comparisons, Convert) i8/u8. Refused (they run on the host): integer Log/Sqrt/Erf/Sin/Cos/Tanh,
 /// integer Divide/FloorMod/Mod without a Constant divisor free of zeros, a Swish beta of more than one value, other
 /// element types, more than 2^32 - 1 elements. Details: docs/kernels.md, "eltwise".
-class EltwiseOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
+OVCL_DECLARE_GPU_OP(EltwiseOp);
 
 /// FusedEltwise (fusions.hpp): the nodes' OP expressions composed into one, each node's result in a temporary
 /// (-DFUSED_TEMPS), single-value Constant inputs inlined as literals, up to 6 inputs read from memory, each with
 /// its own numpy broadcast (src/gpu/ops/eltwise_fused.cpp). f32 and f16 storage, every node computed in f32
 /// (an f16 model rounds the intermediates no more: within the f16 tolerance of the unfused graph).
 /// Refused: a node that fusable_eltwise() refuses, more than 6 inputs read from memory, 2^32 elements or more.
-class FusedEltwiseOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
+OVCL_DECLARE_GPU_OP(FusedEltwiseOp);
 
 /// Buffers of an element-wise kernel: inputs a..f, then the output.
 constexpr size_t kEltwiseSlots = 7;

@@ -11,11 +11,7 @@ namespace gpu {
 /// are not in the op table): the user's source under the stem "ext:<type>", built with -DT=<output 0's type>,
 /// -DT_IN<i>/-DT_OUT<j> and the extension's defines. Refused (the node then runs on the host when the extension has
 /// a host function): docs/extensions.md, "What the GPU refuses".
-class ExtensionOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
+OVCL_DECLARE_GPU_OP(ExtensionOp);
 
 }  // namespace gpu
 }  // namespace ovcl

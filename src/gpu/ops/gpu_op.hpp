@@ -75,16 +75,20 @@ public:
     virtual OpConfig configure(const Node& node, const DeviceInfo& device) const = 0;
 };
 
+/// Declares the usual host class: validate() and configure() of one op, defined in ops/<family>.cpp.
+#define OVCL_DECLARE_GPU_OP(NAME)                                                        \
+    class NAME : public GpuOp {                                                          \
+    public:                                                                              \
+        Validation validate(const Node& node, const DeviceInfo& device) const override; \
+        OpConfig configure(const Node& node, const DeviceInfo& device) const override;  \
+    }
+
 /// The op table's GPU column for an op with no kernel (src/op_table/op_table.def): it runs on host_ref.
 using none = void;
 
 /// The op table's GPU column for ops whose output is input 0's bytes under another shape (Reshape,
-/// Squeeze, Unsqueeze): no kernel, the output shares the input's buffer.
-class ViewOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;  ///< throws: a view launches nothing
-};
+/// Squeeze, Unsqueeze): no kernel, the output shares the input's buffer (configure() throws).
+OVCL_DECLARE_GPU_OP(ViewOp);
 
 /// The GPU host class of the node's (type, version) in the op table (or of an extension op); nullptr
 /// when the GPU has none.

@@ -11,11 +11,7 @@
 namespace ovcl {
 namespace gpu {
 
-class InterpolateOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
+OVCL_DECLARE_GPU_OP(InterpolateOp);
 
 }  // namespace gpu
 }  // namespace ovcl

@@ -28,13 +28,7 @@ bool half_compute(element::Type type, const DeviceInfo& device);
 /// B is packed at run time where repack_pays. Refused (they run on the host): element types other than f32, f16,
 /// i32 and i64, integer FusedMatMul, tensors of 2^31 elements or more. Impl names, candidates: docs/kernels.md,
 /// "matmul".
-class MatMulOp : public GpuOp, public tuning::TunableOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-    std::vector<std::string> candidate_names(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const override;
-};
+OVCL_DECLARE_TUNABLE_GPU_OP(MatMulOp);
 
 }  // namespace gpu
 }  // namespace ovcl

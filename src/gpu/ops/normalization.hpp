@@ -11,25 +11,13 @@ namespace gpu {
 /// MVN-1 (opset2: across_channels or reduction_axes) and MVN-6 (constant axes; eps inside or outside
 /// the square root); FusedMVN (fusions.hpp: MVN-6 then * scale + shift) when its scale and shift are Constants
 /// that vary along the normalised axes only (refused otherwise: per-channel scales of instance norms).
-class MvnOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
+OVCL_DECLARE_GPU_OP(MvnOp);
 
 /// NormalizeL2-1 with constant, non-empty axes (eps_mode add or max).
-class NormalizeL2Op : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
+OVCL_DECLARE_GPU_OP(NormalizeL2Op);
 
 /// BatchNormInference-1 and -5: the per-channel inputs are read as they are (Constant or not).
-class BatchNormOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
+OVCL_DECLARE_GPU_OP(BatchNormOp);
 
 }  // namespace gpu
 }  // namespace ovcl

@@ -17,11 +17,7 @@ std::array<float, 7> fake_quantize_entry(float il, float ih, float ol, float oh)
 /// reference. Ranges that are Constants along at most one axis other than the innermost go through a per-channel
 /// table (fake_quantize_channel), everything else through fake_quantize_bcast. Refused (they run on the host):
 /// element types other than f32 and f16, outputs of 2^32 elements or more. Details: docs/kernels.md, "quantize".
-class FakeQuantizeOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
+OVCL_DECLARE_GPU_OP(FakeQuantizeOp);
 
 }  // namespace gpu
 }  // namespace ovcl

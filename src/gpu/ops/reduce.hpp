@@ -10,11 +10,7 @@ namespace ovcl {
 namespace gpu {
 
 /// ReduceSum/Mean/Max/Min/Prod-1 and ReduceL1/L2-4: constant axes input, keep_dims either way.
-class ReduceOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
+OVCL_DECLARE_GPU_OP(ReduceOp);
 
 }  // namespace gpu
 }  // namespace ovcl

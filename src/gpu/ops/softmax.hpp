@@ -9,11 +9,7 @@ namespace ovcl {
 namespace gpu {
 
 /// Softmax-1/-8 and LogSoftmax-5 along any axis.
-class SoftmaxOp : public GpuOp {
-public:
-    Validation validate(const Node& node, const DeviceInfo& device) const override;
-    OpConfig configure(const Node& node, const DeviceInfo& device) const override;
-};
+OVCL_DECLARE_GPU_OP(SoftmaxOp);
 
 }  // namespace gpu
 }  // namespace ovcl

@@ -23,5 +23,17 @@ public:
 };
 
 }  // namespace tuning
+
+/// Declares a tunable host class: validate(), configure() (candidate 0) and the candidates, defined in
+/// ops/<family>.cpp.
+#define OVCL_DECLARE_TUNABLE_GPU_OP(NAME)                                                                      \
+    class NAME : public GpuOp, public tuning::TunableOp {                                                      \
+    public:                                                                                                    \
+        Validation validate(const Node& node, const DeviceInfo& device) const override;                       \
+        OpConfig configure(const Node& node, const DeviceInfo& device) const override;                        \
+        std::vector<std::string> candidate_names(const Node& node, const DeviceInfo& device) const override;  \
+        OpConfig configure_candidate(const Node& node, const DeviceInfo& device, size_t index) const override; \
+    }
+
 }  // namespace gpu
 }  // namespace ovcl

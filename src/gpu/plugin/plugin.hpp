@@ -19,8 +19,11 @@ public:
     using IPlugin::compile_model;
     std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model,
                                                   const AnyMap& properties) const override;
+    /// Keys of Config::table() and CONFIG_FILE (custom-kernel configs); an unknown DEVICE_ID is refused.
     void set_property(const AnyMap& properties) override;
+    /// Device keys (FULL_DEVICE_NAME, ...) take DEVICE_ID among `arguments`.
     Any get_property(const std::string& name, const AnyMap& arguments) const override;
+    /// The ops the device runs, and for each host step the reason (device_runs, plan.hpp).
     SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;
     QueryReport query_model_report(const std::shared_ptr<const Model>& model,
                                    const AnyMap& properties) const override;

@@ -99,9 +99,9 @@ bool residual_kernel(const Node& node) {
 }  // namespace
 
 size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops) {
-    register_fused_ops();
-    const NodeVector order = model.get_ordered_ops();
-    Consumers consumers(order);
+    FusionWalk walk(model);
+    const NodeVector& order = walk.order;
+    Consumers& consumers = walk.consumers;
     size_t fused = 0;
     for (const auto& node : order) {
         const std::string& type = node->get_type_name();
@@ -177,9 +177,7 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
         replace_by_fused(std::make_shared<Node>(kFusedPrefix + type, 1, inputs, attrs), chain, consumers);
         ++fused;
     }
-    if (fused)
-        model.validate_nodes_and_infer_types();
-    return fused;
+    return walk.done(fused);
 }
 
 }  // namespace gpu

@@ -63,12 +63,10 @@ std::shared_ptr<Node> fused_node(const NodeVector& members) {
 }  // namespace
 
 size_t fuse_eltwise(Model& model, const std::set<std::string>& host_ops) {
-    register_fused_ops();
-    const NodeVector order = model.get_ordered_ops();
-    Consumers consumers(order);
-    std::map<const Node*, size_t> position;
-    for (size_t i = 0; i < order.size(); ++i)
-        position[order[i].get()] = i;
+    FusionWalk walk(model);
+    const NodeVector& order = walk.order;
+    Consumers& consumers = walk.consumers;
+    auto& position = walk.position;
     std::map<const Node*, bool> fusable;
     auto candidate = [&](const std::shared_ptr<Node>& n) {
         auto it = fusable.find(n.get());
@@ -110,9 +108,7 @@ size_t fuse_eltwise(Model& model, const std::set<std::string>& host_ops) {
         replace_by_fused(fused_node(members), members, consumers);
         ++fused;
     }
-    if (fused)
-        model.validate_nodes_and_infer_types();
-    return fused;
+    return walk.done(fused);
 }
 
 }  // namespace gpu

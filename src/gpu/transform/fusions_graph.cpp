@@ -53,6 +53,17 @@ void Consumers::replace_reader(const NodeVector& old, const std::shared_ptr<Node
         m_uses[reader->input_value(i)].emplace_back(reader, i);
 }
 
+FusionWalk::FusionWalk(Model& m) : model(m), order((register_fused_ops(), m.get_ordered_ops())), consumers(order) {
+    for (size_t i = 0; i < order.size(); ++i)
+        position[order[i].get()] = i;
+}
+
+size_t FusionWalk::done(size_t changed) {
+    if (changed)
+        model.validate_nodes_and_infer_types();
+    return changed;
+}
+
 void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& nodes, Consumers& consumers) {
     std::string names;
     for (const auto& n : nodes) {

@@ -34,6 +34,18 @@ private:
     std::map<Output, std::vector<Use>> m_uses;
 };
 
+/// What a fusion pass walks: the model's ops in order (the fused types registered), their consumers and
+/// positions. done(n) revalidates the model after n replacements and returns n.
+struct FusionWalk {
+    explicit FusionWalk(Model& model);
+    size_t done(size_t changed);
+
+    Model& model;
+    NodeVector order;
+    Consumers consumers;
+    std::map<const Node*, size_t> position;
+};
+
 /// `fused` (one output) replaces `nodes` (in graph order; the last one's output is the value it computes): it
 /// takes the last node's friendly name, tensor names and rt_info, rt_info["fused_names"] lists every node's
 /// friendly name (or the names it had fused itself), and the last node's consumers read it.

@@ -63,12 +63,10 @@ Output scalar_of(element::Type type, float v) {
 }  // namespace
 
 size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
-    register_fused_ops();
-    const NodeVector order = model.get_ordered_ops();
-    Consumers consumers(order);
-    std::map<const Node*, size_t> position;
-    for (size_t i = 0; i < order.size(); ++i)
-        position[order[i].get()] = i;
+    FusionWalk walk(model);
+    const NodeVector& order = walk.order;
+    Consumers& consumers = walk.consumers;
+    auto& position = walk.position;
     size_t fused = 0;
     for (const auto& node : order) {
         if (!position.count(node.get()))
@@ -116,9 +114,7 @@ size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
         replace_by_fused(f, nodes, consumers);
         ++fused;
     }
-    if (fused)
-        model.validate_nodes_and_infer_types();
-    return fused;
+    return walk.done(fused);
 }
 
 }  // namespace gpu

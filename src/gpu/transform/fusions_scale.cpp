@@ -108,8 +108,9 @@ bool batch_norm_constants(const Node& bn, const Output& data, size_t channels, s
 }  // namespace
 
 size_t fold_channel_scale(Model& model, const std::set<std::string>& host_ops) {
-    const NodeVector order = model.get_ordered_ops();
-    Consumers consumers(order);
+    FusionWalk walk(model);
+    const NodeVector& order = walk.order;
+    Consumers& consumers = walk.consumers;
     size_t folded = 0;
     for (const auto& node : order) {
         if (!scalable(*node, host_ops))
@@ -143,9 +144,7 @@ size_t fold_channel_scale(Model& model, const std::set<std::string>& host_ops) {
         replace_by_fused(add, {next}, consumers);
         ++folded;
     }
-    if (folded)
-        model.validate_nodes_and_infer_types();
-    return folded;
+    return walk.done(folded);
 }
 
 }  // namespace gpu
