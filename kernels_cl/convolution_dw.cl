@@ -58,6 +58,22 @@ float16 load16_guarded(__global const DATA* r, const int ix, const int W) {
     return vload16(0, t);
 }
 
+// 16 results of one channel to y[0 .. min(16, count)), after the fused epilogue.
+void store16(float16 v, __global DATA* y, const int count, const int o BIAS_ARG) {
+#if FUSED
+    v = ACTIVATE(v + bias[o]);
+#endif
+    v = POST(v);
+    if (count >= 16) {
+        STV16(v, y);
+    } else {
+        float t[16];
+        vstore16(v, 0, t);
+        for (int i = 0; i < count; ++i)
+            ST1(t[i], y + i);
+    }
+}
+
 __kernel void conv2d_dw16(__global const DATA* restrict x, __global const WTYPE* restrict w,
                           __global DATA* restrict y, const int G, const int M, const int H, const int W,
                           const int OH, const int OW, const int KH, const int KW, const int SH, const int DH,
@@ -99,19 +115,7 @@ __kernel void conv2d_dw16(__global const DATA* restrict x, __global const WTYPE*
                         acc = fma(load16_guarded(r, ixs + kw * DW, W), (float16)(LDW(wr + kw)), acc);
                 }
             }
-#if FUSED
-            acc = ACTIVATE(acc + bias[o]);
-#endif
-            acc = POST(acc);
-            __global DATA* yr = yo + oy * OW + ox;
-            if (OW >= 16) {
-                STV16(acc, yr);
-            } else {
-                float t[16];
-                vstore16(acc, 0, t);
-                for (int i = 0; i < OW; ++i)
-                    ST1(t[i], yr + i);
-            }
+            store16(acc, yo + oy * OW + ox, OW, o BIAS_PASS);
         }
     }
 }
@@ -137,22 +141,6 @@ __attribute__((always_inline)) float16 load16_edge(__global const DATA* x, const
     for (int j = 0; j < 16; ++j)
         t[j] = i + j >= 0 && i + j < n ? LD1(x + s + clamp(i + j, 0, n - 1)) : 0.f;
     return vload16(0, t);
-}
-
-// 16 results of one channel to y[0 .. min(16, count)), after the fused epilogue.
-void store16(float16 v, __global DATA* y, const int count, const int o BIAS_ARG) {
-#if FUSED
-    v = ACTIVATE(v + bias[o]);
-#endif
-    v = POST(v);
-    if (count >= 16) {
-        STV16(v, y);
-    } else {
-        float t[16];
-        vstore16(v, 0, t);
-        for (int i = 0; i < count; ++i)
-            ST1(t[i], y + i);
-    }
 }
 
 // The taps of conv2d_dw_flat: NKW accumulators from the input at q + kw * DW per row kh (LOAD: the load).

@@ -171,6 +171,21 @@ __kernel void split_rows(__global const T* src, __global T* d0, __global T* d1, 
     }
 }
 
+// Adds to *src and *dst the offsets of index r over the first n (at most RUN_AXES) axes of geom, 3 ints each
+// (extent, source stride, destination stride), the last axis varying fastest.
+inline void add_run_offsets(int r, int n, __global const int* geom, int* src, int* dst) {
+#pragma unroll
+    for (int a = RUN_AXES - 1; a >= 0; --a) {
+        if (a < n) {
+            __global const int* g = geom + 3 * a;
+            const int k = r % g[0];
+            r /= g[0];
+            *src += k * g[1];
+            *dst += k * g[2];
+        }
+    }
+}
+
 // A transpose whose output rows are not input rows: the output's innermost axis L (dl >= TILE elements, source
 // stride sl) and the axis Q that is innermost in the source (dq >= TILE elements, destination stride pq) are cut
 // into TILE x TILE tiles, read as TILE source rows and written as TILE destination rows; the last tile of an
@@ -187,16 +202,7 @@ __kernel void transpose_tiles(__global const T* src, __global T* dst, __global c
         return;
     const int tl = q_first ? y : x, tq = q_first ? x : y;
     int r = get_global_id(2), so = 0, d_o = 0;
-#pragma unroll
-    for (int a = RUN_AXES - 1; a >= 0; --a) {
-        if (a < others) {
-            __global const int* g = geom + 3 * a;
-            const int k = r % g[0];
-            r /= g[0];
-            so += k * g[1];
-            d_o += k * g[2];
-        }
-    }
+    add_run_offsets(r, others, geom, &so, &d_o);
     const int l0 = min(tl * TILE, dl - TILE), q0 = min(tq * TILE, dq - TILE);
     __global const T* p = src + so + l0 * sl + q0;
     __global T* q = dst + d_o + q0 * pq + l0;
@@ -270,16 +276,7 @@ __kernel void copy_runs(__global const T* src, __global T* dst, __global const i
     if (x >= vecs || y >= ny)
         return;
     int so = src_base + y * sy, d = dst_base + y * dy, r = get_global_id(2);
-#pragma unroll
-    for (int a = RUN_AXES - 1; a >= 0; --a) {
-        if (a < nz) {
-            __global const int* g = geom + 3 * a;
-            const int i = r % g[0];
-            r /= g[0];
-            so += i * g[1];
-            d += i * g[2];
-        }
-    }
+    add_run_offsets(r, nz, geom, &so, &d);
     if (run >= RUN_CHUNK) {  // RUN_CHUNK elements a work-item (vecs counts chunks)
         const int k0 = min(x * RUN_CHUNK, run - RUN_CHUNK);
         __global const T* p = src + so + k0;
