@@ -68,6 +68,8 @@ IndexRange valid_range(int64_t offset, int64_t step, int64_t limit, int64_t coun
 }
 
 Strides broadcast_strides(const Shape& from, const Shape& to) {
+    if (from.size() > to.size())  // a caller's bug; never an index past `out`
+        raise<Exception>("broadcast_strides: ", from, " has more axes than ", to);
     Strides out(to.size(), 0);
     const Strides dense = row_major_strides(from);
     const size_t shift = to.size() - from.size();

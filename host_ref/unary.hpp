@@ -37,6 +37,27 @@ void softplus(const Node& node, const TensorVector& in, TensorVector& out, EvalC
 void convert(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 void logical_not(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
+// unary_math.cpp
+void tan(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void asin(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void acos(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void atan(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void sinh(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void cosh(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void asinh(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void acosh(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void atanh(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// -1, 0 or 1 in the input's type (NaN gives 0).
+void sign(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// x / (1 + |x|).
+void softsign(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// Attribute mode: half_to_even or half_away_from_zero; integers are unchanged.
+void round(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// max(0, min(1, alpha * x + beta)); inputs 1 and 2 are alpha and beta, one value each.
+void hard_sigmoid(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// lambda * (x > 0 ? x : alpha * (e^x - 1)); inputs 1 and 2 are alpha and lambda, one value each.
+void selu(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+
 /// Converts n elements of src (element type `from`) into dst (element type `to`): reals to
 /// integers truncate toward zero and saturate at the target's limits (NaN gives 0), integers
 /// to integers wrap modulo 2^bits, anything to boolean is x != 0, boolean reads as 0/1.

@@ -71,6 +71,26 @@ Outputs swish(const Node& node, const Inputs& in) {
     return {{in[0].type, in[0].shape}};
 }
 
+Outputs round(const Node& node, const Inputs& in) {
+    const std::string mode = lower(node.get_attr<std::string>("mode"));
+    if (mode != "half_to_even" && mode != "half_away_from_zero")
+        raise<ModelError>(node.describe(), ": mode '", node.get_attr<std::string>("mode"),
+                          "' is not half_to_even or half_away_from_zero");
+    return numeric_one_input(node, in);
+}
+
+Outputs real_with_two_scalars(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 3, 3);
+    check_real(node, in, 0);
+    for (size_t i = 1; i < 3; ++i) {
+        merge_types(node, in, 0, i);
+        const PartialShape& p = in[i].shape;
+        if (p.rank_is_static() && !(p.size() == 0 || (p.size() == 1 && p[0].compatible(Dimension(1)))))
+            raise<ModelError>(node.describe(), ": input ", i, " must be a scalar, got shape ", p);
+    }
+    return {{in[0].type, in[0].shape}};
+}
+
 Outputs convert(const Node& node, const Inputs& in) {
     check_input_count(node, in, 1, 1);
     check_type(node, in, 0, {});

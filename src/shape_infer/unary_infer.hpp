@@ -12,7 +12,12 @@ Outputs unary_real(const Node& node, const Inputs& in);
 Outputs clamp(const Node& node, const Inputs& in);        ///< attrs min, max (min <= max); numeric
 Outputs elu(const Node& node, const Inputs& in);          ///< attr alpha; real
 Outputs gelu(const Node& node, const Inputs& in);         ///< v2: erf form; v7: approximation_mode erf/tanh
-Outputs swish(const Node& node, const Inputs& in);        ///< data, optional scalar beta of the same type
+Outputs swish(const Node& node, const Inputs& in);
+/// Round-5: any numeric type; attr mode half_to_even or half_away_from_zero.
+Outputs round(const Node& node, const Inputs& in);
+/// HardSigmoid-1 (data, alpha, beta), Selu-1 (data, alpha, lambda): real data, two parameters of its type
+/// holding one value each (scalars, or 1-D of one element as frontends write them).
+Outputs real_with_two_scalars(const Node& node, const Inputs& in);        ///< data, optional scalar beta of the same type
 Outputs convert(const Node& node, const Inputs& in);      ///< attr destination_type
 Outputs logical_not(const Node& node, const Inputs& in);  ///< boolean
 }  // namespace shape_infer

@@ -83,6 +83,12 @@ std::vector<UnaryCase> real_unary_cases() {
         {"Gelu", -5, 5, {}, 2},
         {"Gelu", -5, 5, {{"approximation_mode", "tanh"}}, 7},
         {"Gelu", -5, 5, {{"approximation_mode", "ERF"}}, 7},
+        {"Tan", -1.4, 1.4, {}, -1},   {"Asin", -1, 1, {}, -1},      {"Acos", -1, 1, {}, -1},
+        {"Atan", -10, 10, {}, -1},    {"Sinh", -5, 5, {}, -1},      {"Cosh", -5, 5, {}, -1},
+        {"Asinh", -10, 10, {}, -1},   {"Acosh", 1, 20, {}, -1},     {"Atanh", -0.99, 0.99, {}, -1},
+        {"Sign", -5, 5, {}, -1},      {"SoftSign", -10, 10, {}, -1},
+        {"Round", -5, 5, {{"mode", "half_to_even"}}, -1},
+        {"Round", -5, 5, {{"mode", "half_away_from_zero"}}, -1},
     };
 }
 
@@ -108,9 +114,24 @@ TEST(GpuEltwise, UnaryRealOpsAtEdgeValues) {
                                     -20, 88,   -88,   89,     -89, 100,  -100, 1e30, -1e30, kInf, -kInf, kNaN};
     const std::vector<double> moderate{0, -0.0, 0.5, -0.5, 3, -3, 6, -6, 20, -20, 100, -100, kNaN};
     for (const auto& c : real_unary_cases()) {
-        const auto& v = c.type == "Sin" || c.type == "Cos" ? moderate : edges;
+        const auto& v = c.type == "Sin" || c.type == "Cos" || c.type == "Tan" ? moderate : edges;
         const Tensor x = make_tensor<double>(element::f32, {v.size()}, v);
         EXPECT_TRUE(matches(node_of(c.type, {x}, c.attrs, c.version), {x}, 1e-5, 1e-5));
+    }
+}
+
+// HardSigmoid (alpha, beta) and Selu (alpha, lambda): two one-value inputs broadcast onto the data, as
+// Constants (OpenVINO's IRs) and as runtime inputs.
+TEST(GpuEltwise, HardSigmoidAndSelu) {
+    OVCL_REQUIRE_GPU();
+    for (const auto& shape : kUnaryShapes) {
+        const Tensor x = random_tensor(element::f32, shape, -6, 6, 12);
+        const Tensor p = make_tensor<double>(element::f32, {}, {0.2}), q = make_tensor<double>(element::f32, {1}, {0.5});
+        EXPECT_TRUE(matches(node_of("HardSigmoid", {x, p, q}, {}, 1), {x, p, q}, 1e-5, 1e-5)) << shape;
+        const Tensor a = make_tensor<double>(element::f32, {1}, {1.6732632}), l = make_tensor<double>(element::f32, {}, {1.0507});
+        EXPECT_TRUE(matches(node_of("Selu", {x, a, l}, {}, 1), {x, a, l}, 1e-5, 1e-5)) << shape;
+        auto constant_params = op::make("Selu", {op::parameter(element::f32, shape), op::constant(a), op::constant(l)}, {}, 1);
+        EXPECT_TRUE(matches(constant_params, {x, a, l}, 1e-5, 1e-5)) << shape;
     }
 }
 

@@ -49,6 +49,7 @@ Attributes eltwise_attrs(const std::string& type) {
         {"Convert", {{"destination_type", "f16"}}},
         {"Clamp", {{"min", "-1"}, {"max", "1"}}},
         {"Elu", {{"alpha", "0.5"}}},
+        {"Round", {{"mode", "half_to_even"}}},
     };
     const auto it = attrs.find(type);
     return it == attrs.end() ? Attributes{} : it->second;
@@ -60,6 +61,9 @@ std::shared_ptr<Node> eltwise_node(const Row& r) {
     const auto data = [&] { return Output(op::parameter(logical ? element::boolean : element::f32, s)); };
     if (r.type == "Select")
         return op::make(r.type, {op::parameter(element::boolean, s), data(), data()}, {}, r.version);
+    if (r.type == "HardSigmoid" || r.type == "Selu")  // data and two one-value parameters
+        return op::make(r.type, {data(), op::parameter(element::f32, Shape{}), op::parameter(element::f32, Shape{})},
+                        {}, r.version);
     std::string last_error;
     for (size_t arity : {1, 2}) {  // the arity the registry accepts
         OutputVector in;

@@ -31,8 +31,8 @@ Shape read_shape(const Node& node, size_t i) {
     const Shape out = node.get_output_shape(0);
     Shape s = node.get_input_shape(i);
     const std::string& type = node.get_type_name();
-    if (type == "Swish" && i == 1)
-        return {};  // beta: one value for every element
+    if (shape_size(s) == 1)
+        return {};  // one value for every element (Swish's beta, HardSigmoid's and Selu's parameters, [1] operands)
     if (type == "PRelu" && i == 1) {
         if (s.size() == 1 && out.size() >= 2 && s[0] == out[1]) {  // per channel: along axis 1
             Shape per_channel(out.size(), 1);

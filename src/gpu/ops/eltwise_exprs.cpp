@@ -36,6 +36,20 @@ const std::map<std::string, Rule>& rules() {
         {"Sin", {1, "sin(a)", nullptr}},
         {"Cos", {1, "cos(a)", nullptr}},
         {"Tanh", {1, "tanh(a)", nullptr}},
+        {"Tan", {1, "tan(a)", nullptr}},
+        {"Asin", {1, "asin(a)", nullptr}},
+        {"Acos", {1, "acos(a)", nullptr}},
+        {"Atan", {1, "atan(a)", nullptr}},
+        {"Sinh", {1, "sinh(a)", nullptr}},
+        {"Cosh", {1, "cosh(a)", nullptr}},
+        {"Asinh", {1, "asinh(a)", nullptr}},
+        {"Acosh", {1, "acosh(a)", nullptr}},
+        {"Atanh", {1, "atanh(a)", nullptr}},
+        {"Sign", {1, "sign(a)", "select(select((VTA)0,(VTA)1,a>(TA)0),(VTA)-1,a<(TA)0)"}},
+        {"SoftSign", {1, "a/(1.0f+fabs(a))", nullptr}},
+        // b, c: alpha and beta (HardSigmoid), alpha and lambda (Selu), one value each.
+        {"HardSigmoid", {3, "clamp_v(b*a+c,0.0f,1.0f)", nullptr}},
+        {"Selu", {3, "c*select(b*expm1(a),a,a>0.0f)", nullptr}},
         {"Relu", {1, "select(a,(VTA)0,a<(TA)0)", "select(a,(VTA)0,a<(TA)0)"}},
         {"Sigmoid", {1, "sigmoid_v(a)", nullptr}},
         {"Clamp", {1, "clamp_v(a,p0,p1)", "min(max(a,p0),p1)"}},
@@ -192,6 +206,16 @@ EltwiseKernel comparison_kernel(const std::string& type, element::Type t) {
 /// The expression of an arithmetic op (unary or binary) on inputs of type t; sets k.arity, or k.reason.
 std::string arithmetic_expr(const Node& node, element::Type t, EltwiseKernel& k) {
     const std::string& type = node.get_type_name();
+    if (type == "Round") {  // half_to_even: rint (ties to even); half_away_from_zero: round
+        k.arity = 1;
+        if (is_int(t))
+            return "a";
+        if (!is_real(t)) {
+            k.reason = "Round of " + t.to_string();
+            return {};
+        }
+        return lower(node.get_attr<std::string>("mode")) == "half_to_even" ? "rint(a)" : "round(a)";
+    }
     if (type == "Gelu" || type == "Swish") {
         if (!is_real(t)) {
             k.reason = type + " of " + t.to_string();
