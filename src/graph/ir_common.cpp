@@ -68,16 +68,6 @@ std::string precision_name(element::Type type) {
     }
 }
 
-std::optional<element::Type> parse_precision(const std::string& text) {
-    if (text == "UNSPECIFIED" || text == "dynamic" || text == "undefined")
-        return element::dynamic;
-    try {
-        return element::Type(text);
-    } catch (const Exception&) {
-        return std::nullopt;
-    }
-}
-
 std::set<std::string> split_tensor_names(const std::string& text) {
     std::set<std::string> names;
     std::string cur;

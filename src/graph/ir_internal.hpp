@@ -50,11 +50,9 @@ Tensor load_constant(const Node& node, WeightsSource& weights);
 std::string op_type_from_ir(const std::string& ir_type);
 std::string op_type_to_ir(const std::string& type);
 
-/// Port precision as OpenVINO writes it: "FP32", "I64", "BOOL", ... ("UNSPECIFIED" when dynamic).
+/// Port precision as OpenVINO writes it: "FP32", "I64", "BOOL", ... ("UNSPECIFIED" when dynamic). The reader
+/// ignores it, as OpenVINO's does.
 std::string precision_name(element::Type type);
-/// Parses a port precision; nullopt when the text names no type we know. "UNSPECIFIED",
-/// "dynamic" and "undefined" give element::dynamic (no constraint).
-std::optional<element::Type> parse_precision(const std::string& text);
 
 /// The names attribute of a port: comma-separated, "\," is a comma inside a name.
 std::set<std::string> split_tensor_names(const std::string& text);

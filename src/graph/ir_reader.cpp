@@ -27,9 +27,6 @@ constexpr int64_t k_max_opset = 15;
 
 struct PortDesc {
     uint64_t id = 0;
-    std::optional<element::Type> precision;  ///< none given: no constraint
-    bool has_dims = false;                   ///< no <dim>: a scalar or an unknown rank
-    std::vector<Dimension> dims;
     std::set<std::string> names;
     pugi::xml_node rt_info;
 };
@@ -144,18 +141,11 @@ private:
         if (!xml.attribute("id") || !id)
             fail_at(l, where, " with a missing or bad id '", xml.attribute("id").value(), "'");
         p.id = *id;
-        if (const auto prec = xml.attribute("precision")) {
-            p.precision = detail::parse_precision(prec.value());
-            if (!p.precision)
-                fail_at(l, port_text(p, input), ": unknown precision '", prec.value(), "'");
-        }
         for (const auto& dim : xml.children("dim")) {
             Dimension d;
             const std::string err = detail::parse_dim(dim.child_value(), d);
             if (!err.empty())
                 fail_at(l, port_text(p, input), ": ", err);
-            p.dims.push_back(d);
-            p.has_dims = true;
         }
         if (!input)
             p.names = detail::split_tensor_names(xml.attribute("names").value());
@@ -259,16 +249,6 @@ private:
         return static_cast<int64_t>(*n);
     }
 
-    void check_port(const Layer& l, const PortDesc& p, bool input, element::Type type, const PartialShape& shape) {
-        const char* who = input ? "the producer gives" : "inference gives";
-        if (p.precision && p.precision->is_static() && type.is_static() && *p.precision != type)
-            fail_at(l, port_text(p, input), ": precision ", detail::precision_name(*p.precision), " in the IR but ",
-                    who, " ", type);
-        if (p.has_dims && !PartialShape(p.dims).compatible(shape))
-            fail_at(l, port_text(p, input), ": dims ", PartialShape(p.dims), " in the IR are incompatible with ", shape,
-                    ", which ", who);
-    }
-
     void build(Layer& l) {
         const std::string type = detail::op_type_from_ir(l.type);
         const OpSpec* spec = ext::find_ir_op(type, l.version);  // an extension's own opset name
@@ -297,7 +277,6 @@ private:
             if (!src.node || l.sources[i].output >= src.node->get_output_size())
                 fail_at(l, "input port ", l.inputs[i].id, ": layer ", src.id, " has no such output");
             inputs.emplace_back(src.node, l.sources[i].output);
-            check_port(l, l.inputs[i], true, inputs.back().get_element_type(), inputs.back().get_partial_shape());
         }
         auto node = std::make_shared<Node>(type, spec->version, inputs, std::move(attrs));
         if (l.xml.attribute("name"))
@@ -332,10 +311,10 @@ private:
         if (!l.outputs.empty() && l.outputs.size() != node->get_output_size())
             fail_at(l, "the IR lists ", l.outputs.size(), " output ports but the operation has ",
                     node->get_output_size());
-        for (size_t i = 0; i < l.outputs.size(); ++i) {
-            check_port(l, l.outputs[i], false, node->get_output_element_type(i), node->get_output_partial_shape(i));
+        // A port's precision and dims are informational, as in OpenVINO's reader: types and shapes come from
+        // the producers and shape inference (dims must still parse).
+        for (size_t i = 0; i < l.outputs.size(); ++i)
             node->output_names(i) = l.outputs[i].names;
-        }
         l.node = std::move(node);
     }
 
