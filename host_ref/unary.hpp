@@ -57,6 +57,15 @@ void round(const Node& node, const TensorVector& in, TensorVector& out, EvalCont
 void hard_sigmoid(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 /// lambda * (x > 0 ? x : alpha * (e^x - 1)); inputs 1 and 2 are alpha and lambda, one value each.
 void selu(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// Booleans of real data: finite; infinite of the signs detect_negative / detect_positive ask for (both by
+/// default); NaN.
+void is_finite(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void is_inf(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void is_nan(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// Input 0 converted to input 1's element type by convert_elements's rules (as Convert).
+void convert_like(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// A copy of the input.
+void identity(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 /// Converts n elements of src (element type `from`) into dst (element type `to`): reals to
 /// integers truncate toward zero and saturate at the target's limits (NaN gives 0), integers

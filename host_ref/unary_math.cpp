@@ -78,5 +78,47 @@ void selu(const Node& node, const TensorVector& in, TensorVector& out, EvalConte
     });
 }
 
+namespace {
+// Writes pred(x) as a boolean for every element of real tensor `src` (f16 through f32).
+template <typename Pred>
+void classify(const Node& node, const Tensor& src, Tensor& dst, Pred pred) {
+    const Tensor x = src.get_element_type() == element::f16 ? to_f32(src) : src;
+    char* d = dst.data<char>();
+    const size_t n = x.get_size();
+    if (x.get_element_type() == element::f32) {
+        for (size_t i = 0; i < n; ++i)
+            d[i] = pred(static_cast<double>(x.data<float>()[i]));
+    } else if (x.get_element_type() == element::f64) {
+        for (size_t i = 0; i < n; ++i)
+            d[i] = pred(x.data<double>()[i]);
+    } else {
+        raise<NotImplemented>(node.describe(), ": no host implementation for element type ", src.get_element_type());
+    }
+}
+}  // namespace
+
+void is_finite(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    classify(node, in.at(0), out.at(0), [](double x) { return std::isfinite(x); });
+}
+
+void is_inf(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const bool negative = node.get_attr<bool>("detect_negative", true);
+    const bool positive = node.get_attr<bool>("detect_positive", true);
+    classify(node, in.at(0), out.at(0),
+             [&](double x) { return std::isinf(x) && (x < 0 ? negative : positive); });
+}
+
+void is_nan(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    classify(node, in.at(0), out.at(0), [](double x) { return std::isnan(x); });
+}
+
+void convert_like(const Node&, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Tensor& src = in.at(0);
+    convert_elements(src.data(), src.get_element_type(), out.at(0).data(), out.at(0).get_element_type(),
+                     src.get_size());
+}
+
+void identity(const Node&, const TensorVector& in, TensorVector& out, EvalContext&) { in.at(0).copy_to(out.at(0)); }
+
 }  // namespace host_ref
 }  // namespace ovcl

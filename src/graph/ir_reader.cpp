@@ -23,7 +23,7 @@ namespace {
 
 using detail::parse_u64;
 
-constexpr int64_t k_max_opset = 15;
+constexpr int64_t k_max_opset = 16;
 
 struct PortDesc {
     uint64_t id = 0;

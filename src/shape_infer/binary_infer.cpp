@@ -8,25 +8,6 @@ namespace shape_infer {
 
 namespace {
 
-/// Shape of a and b combined under the node's auto_broadcast rule.
-PartialShape broadcast_by_attr(const Node& node, const PartialShape& a, const PartialShape& b) {
-    std::string mode = node.get_attr<std::string>("auto_broadcast", "numpy");
-    std::transform(mode.begin(), mode.end(), mode.begin(), [](unsigned char c) { return std::tolower(c); });
-    if (mode == "numpy")
-        return broadcast_numpy(node, a, b);
-    if (mode == "none") {
-        PartialShape r;
-        if (!PartialShape::merge(r, a, b))
-            raise<ModelError>(node.describe(), ": shapes ", a, " and ", b,
-                              " must be equal when auto_broadcast is none");
-        return r;
-    }
-    if (mode == "pdpd")
-        raise<ModelError>(node.describe(), ": auto_broadcast 'pdpd' is not supported");
-    raise<ModelError>(node.describe(), ": auto_broadcast '", node.get_attr_text("auto_broadcast"),
-                      "' is not one of numpy, none");
-}
-
 element::Type same_types(const Node& node, const Inputs& in) {
     check_input_count(node, in, 2, 2);
     check_type(node, in, 0, {});
@@ -44,6 +25,24 @@ element::Type numeric_types(const Node& node, const Inputs& in) {
 bool is_static_dim(const Dimension& d, int64_t n) { return d.is_static() && d.get_length() == n; }
 
 }  // namespace
+
+PartialShape broadcast_by_attr(const Node& node, const PartialShape& a, const PartialShape& b) {
+    std::string mode = node.get_attr<std::string>("auto_broadcast", "numpy");
+    std::transform(mode.begin(), mode.end(), mode.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (mode == "numpy")
+        return broadcast_numpy(node, a, b);
+    if (mode == "none") {
+        PartialShape r;
+        if (!PartialShape::merge(r, a, b))
+            raise<ModelError>(node.describe(), ": shapes ", a, " and ", b,
+                              " must be equal when auto_broadcast is none");
+        return r;
+    }
+    if (mode == "pdpd")
+        raise<ModelError>(node.describe(), ": auto_broadcast 'pdpd' is not supported");
+    raise<ModelError>(node.describe(), ": auto_broadcast '", node.get_attr_text("auto_broadcast"),
+                      "' is not one of numpy, none");
+}
 
 Outputs binary_arithmetic(const Node& node, const Inputs& in) {
     const element::Type t = numeric_types(node, in);

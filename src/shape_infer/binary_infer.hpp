@@ -9,6 +9,8 @@ namespace shape_infer {
 /// Add, Subtract, Multiply, Maximum, Minimum, Power, SquaredDifference, FloorMod, Mod:
 /// same numeric type on both inputs (boolean rejected), broadcast shape.
 Outputs binary_arithmetic(const Node& node, const Inputs& in);
+/// The shape of a and b combined under the node's auto_broadcast attribute (numpy by default, or none).
+PartialShape broadcast_by_attr(const Node& node, const PartialShape& a, const PartialShape& b);
 /// Divide: binary_arithmetic plus the boolean attribute m_pythondiv (default true).
 Outputs divide(const Node& node, const Inputs& in);
 /// Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual: same type on both inputs, boolean output.

@@ -100,6 +100,25 @@ Outputs convert(const Node& node, const Inputs& in) {
     return {{dst, in[0].shape}};
 }
 
+Outputs real_to_boolean(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 1, 1);
+    check_real(node, in, 0);
+    return {{element::boolean, in[0].shape}};
+}
+
+Outputs convert_like(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 2, 2);
+    check_type(node, in, 0, {});
+    check_type(node, in, 1, {});
+    return {{in[1].type, in[0].shape}};
+}
+
+Outputs identity(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 1, 1);
+    check_type(node, in, 0, {});
+    return {{in[0].type, in[0].shape}};
+}
+
 Outputs logical_not(const Node& node, const Inputs& in) {
     check_input_count(node, in, 1, 1);
     check_type(node, in, 0, {element::boolean});

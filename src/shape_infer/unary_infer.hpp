@@ -17,7 +17,13 @@ Outputs swish(const Node& node, const Inputs& in);
 Outputs round(const Node& node, const Inputs& in);
 /// HardSigmoid-1 (data, alpha, beta), Selu-1 (data, alpha, lambda): real data, two parameters of its type
 /// holding one value each (scalars, or 1-D of one element as frontends write them).
-Outputs real_with_two_scalars(const Node& node, const Inputs& in);        ///< data, optional scalar beta of the same type
+Outputs real_with_two_scalars(const Node& node, const Inputs& in);
+/// IsFinite-10, IsInf-10 (attrs detect_negative, detect_positive), IsNaN-10: real data, a boolean of its shape.
+Outputs real_to_boolean(const Node& node, const Inputs& in);
+/// ConvertLike-1: (data, like): data's values as like's element type, data's shape.
+Outputs convert_like(const Node& node, const Inputs& in);
+/// Identity-16: any type, its input unchanged.
+Outputs identity(const Node& node, const Inputs& in);        ///< data, optional scalar beta of the same type
 Outputs convert(const Node& node, const Inputs& in);      ///< attr destination_type
 Outputs logical_not(const Node& node, const Inputs& in);  ///< boolean
 }  // namespace shape_infer

@@ -132,7 +132,7 @@ TEST(IrMalformed, UnknownOperationType) {
 }
 
 TEST(IrMalformed, UnknownOrBadOpsetVersion) {
-    for (const std::string v : {"opset99", "opset16", "opset0", "experimental", "extension", "opsetX", "opset", ""})
+    for (const std::string v : {"opset99", "opset17", "opset0", "experimental", "extension", "opsetX", "opset", ""})
         expect_error("opset_" + (v.empty() ? std::string("empty") : v),
                      edit("type=\"ReLU\" version=\"opset1\"", "type=\"ReLU\" version=\"" + v + "\""),
                      {"layer 3 'act'", "operation set version '" + v + "'"});

@@ -121,6 +121,23 @@ TEST(UnaryMath, NaNAndF16) {
         EXPECT_NEAR(got[k], f32_tan[k], 1e-3 * std::fabs(f32_tan[k])) << k;  // an f16 ulp is 2^-10 relative
 }
 
+// IsFinite / IsInf / IsNaN-10 (OpenVINO CPU's booleans), ConvertLike-1, Identity-16.
+TEST(UnaryMath, ClassificationConvertLikeIdentity) {
+    const double inf = INFINITY, nan = std::nan("");
+    const Tensor x = f32({1.0, inf, -inf, nan, -0.0});
+    EXPECT_EQ(test::values(run("IsFinite", 10, {x})), (std::vector<double>{1, 0, 0, 0, 1}));
+    EXPECT_EQ(test::values(run("IsNaN", 10, {x})), (std::vector<double>{0, 0, 0, 1, 0}));
+    EXPECT_EQ(test::values(run("IsInf", 10, {x})), (std::vector<double>{0, 1, 1, 0, 0}));
+    EXPECT_EQ(test::values(run("IsInf", 10, {x}, {{"detect_positive", "false"}})), (std::vector<double>{0, 0, 1, 0, 0}));
+    const Tensor like = make_tensor<double>(element::i32, {1}, {0});
+    const Tensor c = run("ConvertLike", 1, {f32({1.7, -2.5, 3.0}), like});
+    EXPECT_EQ(c.get_element_type(), element::i32);
+    EXPECT_EQ(test::values(c), (std::vector<double>{1, -2, 3}));
+    const Tensor i = make_tensor<double>(element::i64, {2, 2}, {1, -2, 3, 4});
+    EXPECT_EQ(test::values(run("Identity", 16, {i})), test::values(i));
+    EXPECT_THROW(op::make("IsNaN", {op::parameter(element::i32, Shape{2})}, {}, 10), ModelError);
+}
+
 TEST(UnaryMath, Refusals) {
     const auto x = op::parameter(element::f32, Shape{4});
     EXPECT_THROW(op::make("Round", {x}, {{"mode", "half_up"}}, 5), ModelError);
