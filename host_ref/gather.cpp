@@ -81,5 +81,32 @@ void gather_v8(const Node& node, const TensorVector& in, TensorVector& out, Eval
     gather_node(node, in, out, node.get_attr<int64_t>("batch_dims", 0), GatherIndexMode::wrap_or_zero);
 }
 
+void gather_elements(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Tensor& data = in.at(0);
+    const auto idx = to_i64(in.at(1));
+    const Shape &ds = data.get_shape(), &is = in.at(1).get_shape();
+    const auto axis = static_cast<size_t>(node.get_attr<int64_t>("axis") < 0
+                                              ? node.get_attr<int64_t>("axis") + static_cast<int64_t>(ds.size())
+                                              : node.get_attr<int64_t>("axis"));
+    const Strides dstr = row_major_strides(ds);
+    const size_t es = data.get_element_type().size();
+    const auto n = static_cast<int64_t>(ds.at(axis));
+    std::vector<size_t> c(is.size(), 0);
+    for (size_t j = 0; j < idx.size(); ++j) {
+        const int64_t k = idx[j] < 0 ? idx[j] + n : idx[j];
+        if (k < 0 || k >= n)
+            raise<ModelError>(node.describe(), ": index ", idx[j], " is outside [", -n, ", ", n, ")");
+        size_t off = 0;
+        for (size_t a = 0; a < is.size(); ++a)
+            off += (a == axis ? static_cast<size_t>(k) : c[a]) * dstr[a];
+        std::memcpy(static_cast<char*>(out.at(0).data()) + j * es, static_cast<const char*>(data.data()) + off * es, es);
+        for (size_t a = is.size(); a-- > 0;) {
+            if (++c[a] < is[a])
+                break;
+            c[a] = 0;
+        }
+    }
+}
+
 }  // namespace host_ref
 }  // namespace ovcl

@@ -22,5 +22,8 @@ void gather_bytes(const void* data, const Shape& data_shape, const std::vector<i
 void gather_v1(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 void gather_v7(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 void gather_v8(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// out[c] = data[c with c[axis] = indices[c]]; negative indices count from the end.
+void gather_elements(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+
 }  // namespace host_ref
 }  // namespace ovcl

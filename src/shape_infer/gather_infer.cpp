@@ -75,5 +75,24 @@ Outputs gather_v8(const Node& node, const Inputs& in) {
     return gather_shape(node, in, node.get_attr<int64_t>("batch_dims", 0));
 }
 
+Outputs gather_elements(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 2, 2);
+    check_type(node, in, 0, {});
+    check_integer(node, in, 1);
+    const PartialShape &d = in[0].shape, &i = in[1].shape;
+    if (d.rank_is_static() && i.rank_is_static()) {
+        if (d.size() != i.size() || d.size() == 0)
+            raise<ModelError>(node.describe(), ": data of rank ", d.size(), " and indices of rank ", i.size(),
+                              " (equal, and at least 1)");
+        const auto axis = static_cast<size_t>(
+            normalize_axis(node, node.get_attr<int64_t>("axis"), static_cast<int64_t>(d.size())));
+        for (size_t a = 0; a < d.size(); ++a)
+            if (a != axis && !d[a].compatible(i[a]))
+                raise<ModelError>(node.describe(), ": indices ", i, " and data ", d, " differ on axis ", a,
+                                  " (only axis ", axis, " may)");
+    }
+    return {{in[0].type, i}};
+}
+
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -11,5 +11,8 @@ Outputs gather_v1(const Node& node, const Inputs& in);
 Outputs gather_v7(const Node& node, const Inputs& in);
 /// Gather-8: as Gather-7 (the versions differ in which index values are valid, not in shapes).
 Outputs gather_v8(const Node& node, const Inputs& in);
+/// GatherElements-6: (data, indices of data's rank, every axis but attr axis of data's extent); output of the
+/// indices' shape and data's type.
+Outputs gather_elements(const Node& node, const Inputs& in);
 }  // namespace shape_infer
 }  // namespace ovcl

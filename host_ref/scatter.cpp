@@ -1,0 +1,192 @@
+#include "host_ref/scatter.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace ovcl {
+namespace host_ref {
+
+namespace {
+
+std::string reduction_of(const Node& node) {
+    std::string r = node.get_attr<std::string>("reduction", "none");
+    std::transform(r.begin(), r.end(), r.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return r;
+}
+
+// Element i of t as a double, and the reverse (f16 through float; integers truncate as C++ does, after the
+// mean's floor).
+double get_f64(const Tensor& t, size_t i) {
+    return dispatch_type(t.get_element_type(), [&](auto tag) -> double {
+        using T = decltype(tag);
+        if constexpr (std::is_same_v<T, float16>)
+            return static_cast<double>(static_cast<float>(t.data<T>()[i]));
+        else
+            return static_cast<double>(t.data<T>()[i]);
+    });
+}
+
+void set_f64(Tensor& t, size_t i, double v) {
+    dispatch_type(t.get_element_type(), [&](auto tag) {
+        using T = decltype(tag);
+        if constexpr (std::is_same_v<T, float16>)
+            t.data<T>()[i] = float16(static_cast<float>(v));
+        else
+            t.data<T>()[i] = static_cast<T>(v);
+    });
+}
+
+// Index `i` along an axis of `extent`; negatives count from the end when `negative` is allowed.
+size_t checked_index(const Node& node, int64_t i, size_t extent, bool negative) {
+    const int64_t n = static_cast<int64_t>(extent);
+    const int64_t k = negative && i < 0 ? i + n : i;
+    if (k < 0 || k >= n)
+        raise<ModelError>(node.describe(), ": index ", i, " is outside [", negative ? -n : 0, ", ", n, ")");
+    return static_cast<size_t>(k);
+}
+
+// Applies `pairs` (output element, update element) to `out` (a copy of the data) under `reduction`:
+// none overwrites; the others fold the updates of an element into it (use_init: starting from the data's
+// value, else from the first update); mean divides by the count.
+void apply(const Node& node, const std::string& reduction, bool use_init, const Tensor& updates, Tensor& out,
+           const std::vector<std::pair<size_t, size_t>>& pairs) {
+    const size_t es = out.get_element_type().size();
+    if (reduction == "none") {
+        for (const auto& [o, u] : pairs)
+            std::memcpy(static_cast<char*>(out.data()) + o * es, static_cast<const char*>(updates.data()) + u * es, es);
+        return;
+    }
+    const bool real = out.get_element_type().is_real();
+    std::map<size_t, std::pair<double, size_t>> acc;  // element -> (value, count), in double
+    const auto value = [](const Tensor& x, size_t i) { return get_f64(x, i); };
+    for (const auto& [o, u] : pairs) {
+        const double x = value(updates, u);
+        auto [it, fresh] = acc.try_emplace(o, use_init ? value(out, o) : x, use_init ? 1 : 0);
+        auto& [a, n] = it->second;
+        if (fresh && !use_init) {
+            n = 1;
+            continue;
+        }
+        if (reduction == "sum" || reduction == "mean")
+            a += x;
+        else if (reduction == "sub")
+            a -= x;
+        else if (reduction == "prod")
+            a *= x;
+        else if (reduction == "min")
+            a = std::min(a, x);
+        else if (reduction == "max")
+            a = std::max(a, x);
+        else
+            raise<ModelError>(node.describe(), ": reduction '", reduction, "' is not supported");
+        ++n;
+    }
+    for (const auto& [o, an] : acc) {
+        double a = an.first;
+        if (reduction == "mean")
+            a = real ? a / static_cast<double>(an.second) : std::floor(a / static_cast<double>(an.second));
+        set_f64(out, o, a);
+    }
+}
+
+}  // namespace
+
+void scatter_update(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Tensor &data = in.at(0), &updates = in.at(2);
+    in.at(0).copy_to(out.at(0));
+    const auto idx = to_i64(in.at(1));
+    const auto axis_v = to_i64(in.at(3));
+    const Shape& ds = data.get_shape();
+    if (axis_v.size() != 1)
+        raise<ModelError>(node.describe(), ": axis must hold one value");
+    const int64_t r = static_cast<int64_t>(ds.size());
+    const int64_t axis = axis_v[0] < 0 ? axis_v[0] + r : axis_v[0];
+    if (axis < 0 || axis >= r)
+        raise<ModelError>(node.describe(), ": axis ", axis_v[0], " for data of rank ", r);
+    // data = [outer, extent, inner]; updates = [outer, indices, inner]
+    size_t outer = 1, inner = 1;
+    for (int64_t i = 0; i < axis; ++i)
+        outer *= ds[static_cast<size_t>(i)];
+    for (size_t i = static_cast<size_t>(axis) + 1; i < ds.size(); ++i)
+        inner *= ds[i];
+    const size_t extent = ds[static_cast<size_t>(axis)], n = idx.size();
+    std::vector<std::pair<size_t, size_t>> pairs;
+    pairs.reserve(outer * n * inner);
+    for (size_t o = 0; o < outer; ++o)
+        for (size_t j = 0; j < n; ++j) {
+            const size_t k = checked_index(node, idx[j], extent, false);  // OpenVINO refuses negatives here
+            for (size_t i = 0; i < inner; ++i)
+                pairs.emplace_back((o * extent + k) * inner + i, (o * n + j) * inner + i);
+        }
+    apply(node, "none", true, updates, out.at(0), pairs);
+}
+
+void scatter_elements_update(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Tensor &data = in.at(0), &updates = in.at(2);
+    data.copy_to(out.at(0));
+    const auto idx = to_i64(in.at(1));
+    const auto axis_v = to_i64(in.at(3));
+    const Shape &ds = data.get_shape(), &is = in.at(1).get_shape();
+    if (axis_v.size() != 1 || is.size() != ds.size())
+        raise<ModelError>(node.describe(), ": axis must hold one value and indices have data's rank");
+    const int64_t r = static_cast<int64_t>(ds.size());
+    const int64_t axis = axis_v[0] < 0 ? axis_v[0] + r : axis_v[0];
+    if (axis < 0 || axis >= r)
+        raise<ModelError>(node.describe(), ": axis ", axis_v[0], " for data of rank ", r);
+    const Strides dstr = row_major_strides(ds);
+    std::vector<std::pair<size_t, size_t>> pairs;
+    pairs.reserve(idx.size());
+    std::vector<size_t> c(is.size(), 0);
+    for (size_t j = 0; j < idx.size(); ++j) {
+        size_t off = 0;
+        for (size_t a = 0; a < is.size(); ++a) {
+            const size_t pos = static_cast<int64_t>(a) == axis ? checked_index(node, idx[j], ds[a], true) : c[a];
+            if (pos >= ds[a])
+                raise<ModelError>(node.describe(), ": indices of shape ", is, " exceed data of shape ", ds);
+            off += pos * dstr[a];
+        }
+        pairs.emplace_back(off, j);
+        for (size_t a = is.size(); a-- > 0;) {  // the next coordinate, row-major
+            if (++c[a] < is[a])
+                break;
+            c[a] = 0;
+        }
+    }
+    const bool v12 = node.get_version() >= 12;
+    apply(node, v12 ? reduction_of(node) : "none", v12 ? node.get_attr<bool>("use_init_val", true) : true, updates,
+          out.at(0), pairs);
+}
+
+void scatter_nd_update(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Tensor &data = in.at(0), &updates = in.at(2);
+    data.copy_to(out.at(0));
+    const auto idx = to_i64(in.at(1));
+    const Shape &ds = data.get_shape(), &is = in.at(1).get_shape();
+    const size_t k = is.empty() ? 0 : is.back();
+    if (is.empty() || k > ds.size())
+        raise<ModelError>(node.describe(), ": indices of shape ", is, " for data of shape ", ds);
+    size_t slice = 1;
+    for (size_t a = k; a < ds.size(); ++a)
+        slice *= ds[a];
+    const Strides dstr = row_major_strides(ds);
+    const size_t tuples = k ? idx.size() / k : shape_size(Shape(is.begin(), is.end() - 1));
+    std::vector<std::pair<size_t, size_t>> pairs;
+    pairs.reserve(tuples * slice);
+    for (size_t j = 0; j < tuples; ++j) {
+        size_t off = 0;
+        for (size_t a = 0; a < k; ++a)
+            off += checked_index(node, idx[j * k + a], ds[a], true) * dstr[a];
+        for (size_t e = 0; e < slice; ++e)
+            pairs.emplace_back(off + e, j * slice + e);
+    }
+    apply(node, node.get_version() >= 15 ? reduction_of(node) : "none", true, updates, out.at(0), pairs);
+}
+
+}  // namespace host_ref
+}  // namespace ovcl
