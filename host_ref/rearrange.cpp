@@ -1,0 +1,131 @@
+#include "host_ref/rearrange.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "host_ref/transpose.hpp"
+
+namespace ovcl {
+namespace host_ref {
+
+namespace {
+
+bool blocks_first(const Node& node) {
+    std::string mode = node.get_attr<std::string>("mode");
+    std::transform(mode.begin(), mode.end(), mode.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return mode == "blocks_first";
+}
+
+// The input seen as `view` (same elements), permuted by `order` into the output.
+void permute(const Tensor& src, Tensor& dst, const Shape& view, const std::vector<size_t>& order) {
+    transpose_bytes(src.data(), dst.data(), src.get_element_type().size(), view, order);
+}
+
+}  // namespace
+
+// DepthToSpace: blocks_first reads C as [bs, .., bs, C'], depth_first as [C', bs, .., bs]; every spatial axis
+// D_i then takes its block bs_i as the faster part of D_i * bs.
+void depth_to_space(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Shape& s = in.at(0).get_shape();
+    const size_t k = s.size() - 2;
+    const auto bs = static_cast<size_t>(node.get_attr<int64_t>("block_size", 1));
+    size_t blocks = 1;
+    for (size_t i = 0; i < k; ++i)
+        blocks *= bs;
+    const size_t c = s[1] / blocks;
+    const bool bf = blocks_first(node);
+    Shape view{s[0]};
+    if (!bf)
+        view.push_back(c);
+    view.insert(view.end(), k, bs);
+    if (bf)
+        view.push_back(c);
+    view.insert(view.end(), s.begin() + 2, s.end());
+    const size_t c_axis = bf ? k + 1 : 1, first_block = bf ? 1 : 2;
+    std::vector<size_t> order{0, c_axis};
+    for (size_t i = 0; i < k; ++i) {
+        order.push_back(k + 2 + i);       // D_i
+        order.push_back(first_block + i);  // its block
+    }
+    permute(in.at(0), out.at(0), view, order);
+}
+
+// SpaceToDepth: the inverse; D_i is read as [D_i / bs, bs] and the blocks go before (blocks_first) or after
+// (depth_first) the channels.
+void space_to_depth(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Shape& s = in.at(0).get_shape();
+    const size_t k = s.size() - 2;
+    const auto bs = static_cast<size_t>(node.get_attr<int64_t>("block_size", 1));
+    Shape view{s[0], s[1]};
+    for (size_t i = 0; i < k; ++i) {
+        view.push_back(s[2 + i] / bs);
+        view.push_back(bs);
+    }
+    std::vector<size_t> order{0};
+    const bool bf = blocks_first(node);
+    if (!bf)
+        order.push_back(1);
+    for (size_t i = 0; i < k; ++i)
+        order.push_back(3 + 2 * i);  // the blocks
+    if (bf)
+        order.push_back(1);
+    for (size_t i = 0; i < k; ++i)
+        order.push_back(2 + 2 * i);  // D_i / bs
+    permute(in.at(0), out.at(0), view, order);
+}
+
+void shuffle_channels(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Shape& s = in.at(0).get_shape();
+    int64_t a = node.get_attr<int64_t>("axis", 1);
+    if (a < 0)
+        a += static_cast<int64_t>(s.size());
+    const auto axis = static_cast<size_t>(a);
+    const auto group = static_cast<size_t>(node.get_attr<int64_t>("group", 1));
+    size_t outer = 1, inner = 1;
+    for (size_t i = 0; i < axis; ++i)
+        outer *= s[i];
+    for (size_t i = axis + 1; i < s.size(); ++i)
+        inner *= s[i];
+    permute(in.at(0), out.at(0), Shape{outer, group, s[axis] / group, inner}, {0, 2, 1, 3});
+}
+
+void roll(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Tensor& x = in.at(0);
+    const Shape& s = x.get_shape();
+    const auto shifts = to_i64(in.at(1));
+    const auto axes = to_i64(in.at(2));
+    if (in.at(1).get_shape().size() == 1 && shifts.size() != axes.size())
+        raise<ModelError>(node.describe(), ": ", shifts.size(), " shifts for ", axes.size(), " axes");
+    std::vector<int64_t> shift(s.size(), 0);  // per axis, in [0, extent)
+    for (size_t j = 0; j < axes.size(); ++j) {
+        const int64_t r = static_cast<int64_t>(s.size());
+        const int64_t a = axes[j] < 0 ? axes[j] + r : axes[j];
+        if (a < 0 || a >= r)
+            raise<ModelError>(node.describe(), ": axis ", axes[j], " for data of rank ", r);
+        const auto n = static_cast<int64_t>(s[static_cast<size_t>(a)]);
+        if (n == 0)
+            continue;
+        const int64_t by = shifts.size() == 1 ? shifts[0] : shifts[j];
+        shift[static_cast<size_t>(a)] = ((shift[static_cast<size_t>(a)] + by % n) % n + n) % n;
+    }
+    const Strides st = row_major_strides(s);
+    const size_t es = x.get_element_type().size(), total = x.get_size();
+    std::vector<size_t> c(s.size(), 0);
+    for (size_t i = 0; i < total; ++i) {  // input element i goes to its coordinates shifted
+        size_t to = 0;
+        for (size_t a = 0; a < s.size(); ++a)
+            to += (c[a] + static_cast<size_t>(shift[a])) % s[a] * st[a];
+        std::memcpy(static_cast<char*>(out.at(0).data()) + to * es, static_cast<const char*>(x.data()) + i * es, es);
+        for (size_t a = s.size(); a-- > 0;) {
+            if (++c[a] < s[a])
+                break;
+            c[a] = 0;
+        }
+    }
+}
+
+}  // namespace host_ref
+}  // namespace ovcl

@@ -1,0 +1,16 @@
+// Host reference kernels of the rearrange ops: each output element is one input element (any type).
+#pragma once
+
+#include "host_ref/ref_utils.hpp"
+
+namespace ovcl {
+namespace host_ref {
+
+void depth_to_space(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void space_to_depth(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void shuffle_channels(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// Shifts along each listed axis (shifts of one axis listed twice add; a scalar shift applies to every axis).
+void roll(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+
+}  // namespace host_ref
+}  // namespace ovcl

@@ -1,0 +1,118 @@
+#include "shape_infer/rearrange_infer.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "ovcl/detail/checked_math.hpp"
+
+namespace ovcl {
+namespace shape_infer {
+
+namespace {
+
+struct Blocks {
+    int64_t size;  ///< block_size
+    size_t spatial;  ///< K
+};
+
+Blocks block_attrs(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 1, 1);
+    check_type(node, in, 0, {});
+    std::string mode = node.get_attr<std::string>("mode");
+    std::transform(mode.begin(), mode.end(), mode.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (mode != "blocks_first" && mode != "depth_first")
+        raise<ModelError>(node.describe(), ": mode '", node.get_attr<std::string>("mode"),
+                          "' is not blocks_first or depth_first");
+    const int64_t bs = node.get_attr<int64_t>("block_size", 1);
+    if (bs < 1)
+        raise<ModelError>(node.describe(), ": block_size ", bs, " must be at least 1");
+    const PartialShape& s = in[0].shape;
+    if (s.rank_is_static() && s.size() < 3)
+        raise<ModelError>(node.describe(), ": data of rank ", s.size(), "; expected 3 or more");
+    return {bs, s.rank_is_static() ? s.size() - 2 : 0};
+}
+
+}  // namespace
+
+Outputs depth_to_space(const Node& node, const Inputs& in) {
+    const Blocks b = block_attrs(node, in);
+    PartialShape s = in[0].shape;
+    if (s.rank_is_dynamic())
+        return {{in[0].type, s}};
+    int64_t div = 1;
+    for (size_t i = 0; i < b.spatial; ++i)
+        div = checked::mul(div, b.size);
+    if (s[1].is_static()) {
+        if (s[1].get_length() % div != 0)
+            raise<ModelError>(node.describe(), ": channels ", s[1].get_length(), " are not a multiple of block_size^",
+                              b.spatial, " = ", div);
+        s[1] = Dimension(s[1].get_length() / div);
+    } else {
+        s[1] = Dimension::dynamic();
+    }
+    for (size_t i = 2; i < s.size(); ++i)
+        s[i] = s[i].is_static() ? Dimension(checked::mul(s[i].get_length(), b.size)) : Dimension::dynamic();
+    return {{in[0].type, s}};
+}
+
+Outputs space_to_depth(const Node& node, const Inputs& in) {
+    const Blocks b = block_attrs(node, in);
+    PartialShape s = in[0].shape;
+    if (s.rank_is_dynamic())
+        return {{in[0].type, s}};
+    int64_t mul = 1;
+    for (size_t i = 0; i < b.spatial; ++i)
+        mul = checked::mul(mul, b.size);
+    s[1] = s[1].is_static() ? Dimension(checked::mul(s[1].get_length(), mul)) : Dimension::dynamic();
+    for (size_t i = 2; i < s.size(); ++i) {
+        if (s[i].is_dynamic())
+            continue;
+        if (s[i].get_length() % b.size != 0)
+            raise<ModelError>(node.describe(), ": dimension ", i, " (", s[i].get_length(),
+                              ") is not a multiple of block_size ", b.size);
+        s[i] = Dimension(s[i].get_length() / b.size);
+    }
+    return {{in[0].type, s}};
+}
+
+Outputs shuffle_channels(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 1, 1);
+    check_type(node, in, 0, {});
+    const PartialShape& s = in[0].shape;
+    const int64_t group = node.get_attr<int64_t>("group", 1);
+    if (group < 1)
+        raise<ModelError>(node.describe(), ": group ", group, " must be at least 1");
+    if (s.rank_is_static()) {
+        if (s.size() == 0)
+            raise<ModelError>(node.describe(), ": data must have rank 1 or more");
+        const auto axis = static_cast<size_t>(
+            normalize_axis(node, node.get_attr<int64_t>("axis", 1), static_cast<int64_t>(s.size())));
+        if (s[axis].is_static() && s[axis].get_length() % group != 0)
+            raise<ModelError>(node.describe(), ": axis ", axis, " (", s[axis].get_length(),
+                              ") is not a multiple of group ", group);
+    }
+    return {{in[0].type, s}};
+}
+
+Outputs roll(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 3, 3);
+    check_type(node, in, 0, {});
+    check_integer(node, in, 1);
+    check_integer(node, in, 2);
+    const PartialShape &shift = in[1].shape, &axes = in[2].shape;
+    if (shift.rank_is_static() && shift.size() > 1)
+        raise<ModelError>(node.describe(), ": shift must be a scalar or 1-D, got ", shift);
+    if (axes.rank_is_static() && axes.size() != 1)
+        raise<ModelError>(node.describe(), ": axes must be 1-D, got ", axes);
+    if (shift.rank_is_static() && shift.size() == 1 && axes.rank_is_static() && !shift[0].compatible(axes[0]))
+        raise<ModelError>(node.describe(), ": ", shift, " shifts for ", axes, " axes");
+    if (const auto a = const_i64(in[2]); a && in[0].shape.rank_is_static())
+        for (int64_t v : *a)
+            normalize_axis(node, v, static_cast<int64_t>(in[0].shape.size()));
+    return {{in[0].type, in[0].shape}};
+}
+
+}  // namespace shape_infer
+}  // namespace ovcl

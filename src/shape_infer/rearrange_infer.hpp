@@ -1,0 +1,17 @@
+// Shape and type inference of the rearrange ops: elements moved, none computed.
+#pragma once
+
+#include "shape_infer/infer_utils.hpp"
+
+namespace ovcl {
+namespace shape_infer {
+/// DepthToSpace-1: [N, C, D1..DK] -> [N, C / bs^K, D1 * bs, ..]; attrs mode (blocks_first, depth_first), block_size.
+Outputs depth_to_space(const Node& node, const Inputs& in);
+/// SpaceToDepth-1: [N, C, D1..DK] -> [N, C * bs^K, D1 / bs, ..]; attrs mode, block_size.
+Outputs space_to_depth(const Node& node, const Inputs& in);
+/// ShuffleChannels-1 (ov::op::v0): attrs axis (default 1), group (default 1, dividing that axis).
+Outputs shuffle_channels(const Node& node, const Inputs& in);
+/// Roll-7: (data, shift scalar or 1-D, axes 1-D) of integer types; the data's shape.
+Outputs roll(const Node& node, const Inputs& in);
+}  // namespace shape_infer
+}  // namespace ovcl
