@@ -1,5 +1,6 @@
 #include "host_ref/gather.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace ovcl {
@@ -106,6 +107,40 @@ void gather_elements(const Node& node, const TensorVector& in, TensorVector& out
             c[a] = 0;
         }
     }
+}
+
+void gather_nd(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Tensor& data = in.at(0);
+    const auto idx = to_i64(in.at(1));
+    const Shape &ds = data.get_shape(), &is = in.at(1).get_shape();
+    const auto bd = static_cast<size_t>(node.get_attr<int64_t>("batch_dims", 0));
+    const size_t k = is.back();
+    size_t batches = 1, slice = 1;
+    for (size_t a = 0; a < bd; ++a)
+        batches *= is[a];
+    for (size_t a = bd + k; a < ds.size(); ++a)
+        slice *= ds[a];
+    const size_t tuples = k == 0 ? 0 : idx.size() / k / std::max<size_t>(batches, 1);
+    // data per batch: the elements of data[bd:]
+    size_t per_batch = 1;
+    for (size_t a = bd; a < ds.size(); ++a)
+        per_batch *= ds[a];
+    const Strides st = row_major_strides(Shape(ds.begin() + static_cast<std::ptrdiff_t>(bd), ds.end()));
+    const size_t es = data.get_element_type().size();
+    char* dst = static_cast<char*>(out.at(0).data());
+    for (size_t b = 0; b < batches; ++b)
+        for (size_t t = 0; t < tuples; ++t) {
+            size_t off = b * per_batch;
+            for (size_t a = 0; a < k; ++a) {
+                const int64_t n = static_cast<int64_t>(ds[bd + a]), v = idx[(b * tuples + t) * k + a];
+                const int64_t j = v < 0 ? v + n : v;
+                if (j < 0 || j >= n)
+                    raise<ModelError>(node.describe(), ": index ", v, " is outside [", -n, ", ", n, ")");
+                off += static_cast<size_t>(j) * st[a];
+            }
+            std::memcpy(dst, static_cast<const char*>(data.data()) + off * es, slice * es);
+            dst += slice * es;
+        }
 }
 
 }  // namespace host_ref

@@ -94,5 +94,41 @@ Outputs gather_elements(const Node& node, const Inputs& in) {
     return {{in[0].type, i}};
 }
 
+Outputs gather_nd(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 2, 2);
+    check_type(node, in, 0, {});
+    check_integer(node, in, 1);
+    const PartialShape &d = in[0].shape, &i = in[1].shape;
+    const int64_t b = node.get_attr<int64_t>("batch_dims", 0);
+    if (b < 0)
+        raise<ModelError>(node.describe(), ": batch_dims ", b, " must not be negative");
+    if (d.rank_is_dynamic() || i.rank_is_dynamic() || i[i.size() - 1].is_dynamic())
+        return {{in[0].type, PartialShape::dynamic()}};
+    const auto bd = static_cast<size_t>(b);
+    if (i.size() == 0 || d.size() == 0 || bd >= i.size() || bd >= d.size())
+        raise<ModelError>(node.describe(), ": batch_dims ", b, " for data of rank ", d.size(), " and indices of rank ",
+                          i.size(), " (indices and data need rank batch_dims + 1 or more)");
+    const auto k = static_cast<size_t>(i[i.size() - 1].get_length());
+    if (bd + k > d.size())
+        raise<ModelError>(node.describe(), ": index tuples of ", k, " after ", bd, " batch axes for data of rank ",
+                          d.size());
+    for (size_t a = 0; a < bd; ++a)
+        if (!d[a].compatible(i[a]))
+            raise<ModelError>(node.describe(), ": batch axis ", a, " differs: data ", d, ", indices ", i);
+    std::vector<Dimension> out;
+    if (node.get_version() < 8 && bd > 0) {
+        Dimension batch(1);
+        for (size_t a = 0; a < bd; ++a)
+            batch = batch.is_static() && i[a].is_static() ? Dimension(batch.get_length() * i[a].get_length())
+                                                          : Dimension::dynamic();
+        out.push_back(batch);
+    } else {
+        out.insert(out.end(), i.begin(), i.begin() + static_cast<std::ptrdiff_t>(bd));
+    }
+    out.insert(out.end(), i.begin() + static_cast<std::ptrdiff_t>(bd), i.end() - 1);
+    out.insert(out.end(), d.begin() + static_cast<std::ptrdiff_t>(bd + k), d.end());
+    return {{in[0].type, PartialShape(out)}};
+}
+
 }  // namespace shape_infer
 }  // namespace ovcl

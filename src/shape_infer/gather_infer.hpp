@@ -14,5 +14,8 @@ Outputs gather_v8(const Node& node, const Inputs& in);
 /// GatherElements-6: (data, indices of data's rank, every axis but attr axis of data's extent); output of the
 /// indices' shape and data's type.
 Outputs gather_elements(const Node& node, const Inputs& in);
+/// GatherND-5/8: (data, integer indices [.., k]), attr batch_dims b: slices data[b + k:] at the index tuples;
+/// v5 flattens the b batch axes into one, v8 keeps them.
+Outputs gather_nd(const Node& node, const Inputs& in);
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -117,17 +117,4 @@ TEST(Scatter, Refusals) {
     EXPECT_THROW(run("ScatterNDUpdate", 3, {data34(), i32({1, 1}, {3}), f32({1, 4}, {1, 2, 3, 4})}), ModelError);
 }
 
-TEST(Gather, GatherElementsAsOpenVinoCpu) {
-    const Tensor idx0 = i32({2, 4}, {2, 0, -1, 1, 0, 0, 1, -3});
-    EXPECT_EQ(test::values(run("GatherElements", 6, {data34(), idx0}, {{"axis", "0"}})), (Rows{8, 1, 10, 7, 0, 1, 6, 3}));
-    const Tensor idx1 = i32({3, 2}, {3, 0, 1, -1, 2, 2});
-    const Tensor g = run("GatherElements", 6, {data34(), idx1}, {{"axis", "-1"}});
-    EXPECT_EQ(g.get_shape(), (Shape{3, 2}));
-    EXPECT_EQ(test::values(g), (Rows{3, 0, 5, 7, 10, 10}));
-    EXPECT_THROW(run("GatherElements", 6, {data34(), i32({1, 1}, {4})}, {{"axis", "1"}}), ModelError);
-    EXPECT_THROW(op::make("GatherElements", {op::parameter(element::f32, Shape{3, 4}), op::parameter(element::i32, Shape{2, 5})},
-                          {{"axis", "0"}}, 6),
-                 ModelError);
-}
-
 }  // namespace
