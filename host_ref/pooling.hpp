@@ -29,5 +29,10 @@ void avg_pool_f32(const float* x, float* y, const PoolGeometry& g, bool pads_in_
 void max_pool(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 void avg_pool(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
+/// Adaptive pooling: output position i of an axis of extent n into m covers [floor(i n / m), ceil((i + 1) n / m)).
+/// The max's indices are flat over the spatial axes of the plane (pooling_adaptive.cpp).
+void adaptive_avg_pool(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void adaptive_max_pool(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+
 }  // namespace host_ref
 }  // namespace ovcl

@@ -17,5 +17,11 @@ Outputs normalize_l2(const Node& node, const Inputs& in);
 /// variance); attr epsilon; channels on axis 1 of data.
 Outputs batch_norm_inference(const Node& node, const Inputs& in);
 
+/// GroupNormalization-12: (data [N, C, ...], scale [C], bias [C]) real; attrs num_groups (dividing C), epsilon.
+Outputs group_normalization(const Node& node, const Inputs& in);
+/// LRN-1: (real data, axes 1-D integer); attrs alpha, beta, bias, size (>= 1).
+Outputs lrn(const Node& node, const Inputs& in);
+/// GRN-1: real data of rank 2 to 4; attr bias.
+Outputs grn(const Node& node, const Inputs& in);
 }  // namespace shape_infer
 }  // namespace ovcl
