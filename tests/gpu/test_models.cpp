@@ -82,6 +82,35 @@ TEST(GpuModels, MobileNetStyleDepthwiseCnnMatchesRef) {
     expect_same_on_gpu_and_ref(core, model, {}, 1e-5, 1e-4);
 }
 
+// A model with dynamic shapes is planned per input signature when it runs; query_model reports what that
+// does: the ops with a kernel on the device, the others (TopK has none) on the host with the reason.
+TEST(GpuPlugin, QueryOfADynamicModelReportsTheKernels) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, PartialShape{-1, 8});
+    auto relu = op::make("Relu", {x});
+    auto soft = op::make("Softmax", {relu}, {{"axis", "1"}}, 8);
+    auto topk = op::make("TopK", {soft, op::constant<int64_t>(element::i64, {}, {2})},
+                         {{"axis", "1"}, {"mode", "max"}, {"sort", "value"}, {"index_element_type", "i32"}}, 11);
+    auto model = std::make_shared<Model>(OutputVector{Output(topk, 0)}, NodeVector{x}, "dyn");
+    const auto report = core.query_model_report(model, "GPU");
+    EXPECT_EQ(report.at(relu->get_friendly_name()).device, "GPU.0") << report.at(relu->get_friendly_name()).reason;
+    EXPECT_EQ(report.at(soft->get_friendly_name()).device, "GPU.0") << report.at(soft->get_friendly_name()).reason;
+    EXPECT_TRUE(report.at(topk->get_friendly_name()).device.empty());
+    EXPECT_NE(report.at(topk->get_friendly_name()).reason.find("no OpenCL kernel for TopK"), std::string::npos)
+        << report.at(topk->get_friendly_name()).reason;
+    // And compile agrees: the dynamic model runs, matching REF.
+    auto compiled = core.compile_model(model, "GPU");
+    auto request = compiled.create_infer_request();
+    const Tensor in = test::random_tensor(element::f32, Shape{3, 8}, -2, 2, 4);
+    request.set_input_tensor(in);
+    request.infer();
+    auto ref = core.compile_model(model, "REF").create_infer_request();
+    ref.set_input_tensor(in);
+    ref.infer();
+    EXPECT_TENSOR_NEAR(request.get_output_tensor(0), ref.get_output_tensor(0), 1e-5, 1e-5);
+}
+
 TEST(GpuPlugin, NoOpenClRuntimeIsAClearError) {
     // The ICD loader finds no vendor in an empty directory: the GPU plugin has no device.
     const std::string empty = ::testing::TempDir() + "ovcl_no_icd";

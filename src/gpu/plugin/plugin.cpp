@@ -184,6 +184,28 @@ Any Plugin::get_property(const std::string& name, const AnyMap& arguments) const
     return config.get(name);
 }
 
+namespace {
+bool has_dynamic_shape(const Node& n) {
+    for (size_t i = 0; i < n.get_input_size(); ++i)
+        if (n.get_input_partial_shape(i).is_dynamic())
+            return true;
+    for (size_t i = 0; i < n.get_output_size(); ++i)
+        if (n.get_output_partial_shape(i).is_dynamic())
+            return true;
+    return false;
+}
+
+// What compile will do with `n`. A node with dynamic shapes is planned per input signature when the
+// model runs: its kernel runs it unless that signature's shapes are refused, so query reports the kernel.
+Validation query_runs(const Node& n, const DeviceInfo& device, const std::set<std::string>& host_ops) {
+    if (!has_dynamic_shape(n) || host_ops.count(n.get_type_name()))
+        return device_runs(n, device, host_ops);
+    if (find_gpu_op(n))
+        return Validation::yes();
+    return Validation::no("no OpenCL kernel for " + n.get_type_name() + "-" + std::to_string(n.get_version()));
+}
+}  // namespace
+
 QueryReport Plugin::query_model_report(const std::shared_ptr<const Model>& model, const AnyMap& properties) const {
     if (!model)
         raise<InvalidArgument>("GPU query_model: the model is null");
@@ -201,7 +223,7 @@ QueryReport Plugin::query_model_report(const std::shared_ptr<const Model>& model
             report[n->get_friendly_name()] = {name, ""};
             continue;
         }
-        const Validation v = device_runs(*n, device, config.host_ops);
+        const Validation v = query_runs(*n, device, config.host_ops);
         report[n->get_friendly_name()] = v.supported ? OpQuery{name, ""} : OpQuery{"", v.reason};
         auto fused = n->get_rt_info().find("fused_names");  // ops fused into n (fusions.hpp) run where n runs
         if (t.rfind("Fused", 0) == 0 && fused != n->get_rt_info().end() && fused->second.is<std::string>()) {
