@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <string>
 #include <type_traits>
@@ -20,8 +21,7 @@ std::string reduction_of(const Node& node) {
     return r;
 }
 
-// Element i of t as a double, and the reverse (f16 through float; integers truncate as C++ does, after the
-// mean's floor).
+// Element i of a real tensor as a double, and back (f16 through float).
 double get_f64(const Tensor& t, size_t i) {
     return dispatch_type(t.get_element_type(), [&](auto tag) -> double {
         using T = decltype(tag);
@@ -37,7 +37,7 @@ void set_f64(Tensor& t, size_t i, double v) {
         using T = decltype(tag);
         if constexpr (std::is_same_v<T, float16>)
             t.data<T>()[i] = float16(static_cast<float>(v));
-        else
+        else if constexpr (!std::is_integral_v<T>)
             t.data<T>()[i] = static_cast<T>(v);
     });
 }
@@ -51,6 +51,77 @@ size_t checked_index(const Node& node, int64_t i, size_t extent, bool negative) 
     return static_cast<size_t>(k);
 }
 
+// Element i of an integer tensor as int64, and back (truncated modulo the type's width, as OpenVINO's
+// integer reductions wrap).
+int64_t get_i64(const Tensor& t, size_t i) {
+    return dispatch_type(t.get_element_type(), [&](auto tag) -> int64_t {
+        using T = decltype(tag);
+        if constexpr (std::is_integral_v<T>)
+            return static_cast<int64_t>(t.data<T>()[i]);
+        else
+            return 0;
+    });
+}
+
+void set_i64(Tensor& t, size_t i, int64_t v) {
+    dispatch_type(t.get_element_type(), [&](auto tag) {
+        using T = decltype(tag);
+        if constexpr (std::is_integral_v<T>)
+            t.data<T>()[i] = static_cast<T>(static_cast<uint64_t>(v));
+    });
+}
+
+// The reductions on an accumulator: double for reals; int64 with wrapping arithmetic for integers.
+template <typename Acc>
+Acc fold(const Node& node, const std::string& reduction, Acc a, Acc x) {
+    const auto wrap = [](uint64_t r) { return static_cast<Acc>(r); };
+    constexpr bool integral = std::is_integral_v<Acc>;
+    if (reduction == "sum" || reduction == "mean") {
+        if constexpr (integral)
+            return wrap(static_cast<uint64_t>(a) + static_cast<uint64_t>(x));
+        else
+            return a + x;
+    }
+    if (reduction == "sub") {
+        if constexpr (integral)
+            return wrap(static_cast<uint64_t>(a) - static_cast<uint64_t>(x));
+        else
+            return a - x;
+    }
+    if (reduction == "prod") {
+        if constexpr (integral)
+            return wrap(static_cast<uint64_t>(a) * static_cast<uint64_t>(x));
+        else
+            return a * x;
+    }
+    if (reduction == "min")
+        return std::min(a, x);
+    if (reduction == "max")
+        return std::max(a, x);
+    raise<ModelError>(node.describe(), ": reduction '", reduction, "' is not supported");
+}
+
+template <typename Acc, typename Get, typename Set>
+void reduce_into(const Node& node, const std::string& reduction, bool use_init, const Tensor& updates, Tensor& out,
+                 const std::vector<std::pair<size_t, size_t>>& pairs, Get get, Set set) {
+    std::map<size_t, std::pair<Acc, int64_t>> acc;  // element -> (value, count)
+    for (const auto& [o, u] : pairs) {
+        const Acc x = get(updates, u);
+        auto [it, fresh] = acc.try_emplace(o, use_init ? get(out, o) : x, 1);
+        if (fresh && !use_init)
+            continue;
+        it->second.first = fold<Acc>(node, reduction, it->second.first, x);
+        ++it->second.second;
+    }
+    for (const auto& [o, an] : acc) {
+        Acc a = an.first;
+        if (reduction == "mean") {
+            a /= static_cast<Acc>(an.second);  // integers: truncated toward zero, as OpenVINO CPU does
+        }
+        set(out, o, a);
+    }
+}
+
 // Applies `pairs` (output element, update element) to `out` (a copy of the data) under `reduction`:
 // none overwrites; the others fold the updates of an element into it (use_init: starting from the data's
 // value, else from the first update); mean divides by the count.
@@ -62,37 +133,10 @@ void apply(const Node& node, const std::string& reduction, bool use_init, const 
             std::memcpy(static_cast<char*>(out.data()) + o * es, static_cast<const char*>(updates.data()) + u * es, es);
         return;
     }
-    const bool real = out.get_element_type().is_real();
-    std::map<size_t, std::pair<double, size_t>> acc;  // element -> (value, count), in double
-    const auto value = [](const Tensor& x, size_t i) { return get_f64(x, i); };
-    for (const auto& [o, u] : pairs) {
-        const double x = value(updates, u);
-        auto [it, fresh] = acc.try_emplace(o, use_init ? value(out, o) : x, use_init ? 1 : 0);
-        auto& [a, n] = it->second;
-        if (fresh && !use_init) {
-            n = 1;
-            continue;
-        }
-        if (reduction == "sum" || reduction == "mean")
-            a += x;
-        else if (reduction == "sub")
-            a -= x;
-        else if (reduction == "prod")
-            a *= x;
-        else if (reduction == "min")
-            a = std::min(a, x);
-        else if (reduction == "max")
-            a = std::max(a, x);
-        else
-            raise<ModelError>(node.describe(), ": reduction '", reduction, "' is not supported");
-        ++n;
-    }
-    for (const auto& [o, an] : acc) {
-        double a = an.first;
-        if (reduction == "mean")
-            a = real ? a / static_cast<double>(an.second) : std::floor(a / static_cast<double>(an.second));
-        set_f64(out, o, a);
-    }
+    if (out.get_element_type().is_real())
+        reduce_into<double>(node, reduction, use_init, updates, out, pairs, get_f64, set_f64);
+    else
+        reduce_into<int64_t>(node, reduction, use_init, updates, out, pairs, get_i64, set_i64);
 }
 
 }  // namespace

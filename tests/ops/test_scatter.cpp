@@ -83,6 +83,20 @@ TEST(Scatter, ScatterElementsUpdate) {
         EXPECT_NEAR(mean[i], want[i], 1e-6) << i;
 }
 
+// Integer reductions wrap as OpenVINO CPU's do: 2e9 + 2e9 + 7 in i32.
+TEST(Scatter, IntegerReductionsWrap) {
+    const Tensor d = make_tensor<double>(element::i32, {2}, {2000000000, 5});
+    const Tensor u = make_tensor<double>(element::i32, {2}, {2000000000, 7});
+    EXPECT_EQ(test::values(run("ScatterElementsUpdate", 12, {d, i32({2}, {0, 0}), u, axis(0)},
+                               {{"reduction", "sum"}, {"use_init_val", "true"}})),
+              (Rows{-294967289, 5}));
+    // An integer mean is truncated toward zero, as OpenVINO CPU computes it: (5 - 2 - 6) / 3 = -1, (0 - 3) / 2 -> -1.
+    const Tensor m = make_tensor<double>(element::i32, {2}, {5, 0});
+    EXPECT_EQ(test::values(run("ScatterElementsUpdate", 12, {m, i32({3}, {0, 0, 1}), make_tensor<double>(element::i32, {3}, {-2, -6, -3}), axis(0)},
+                               {{"reduction", "mean"}, {"use_init_val", "true"}})),
+              (Rows{-1, -1}));
+}
+
 TEST(Scatter, ScatterNDUpdate) {
     const Tensor d8 = f32({8}, {0, 1, 2, 3, 4, 5, 6, 7});
     EXPECT_EQ(test::values(run("ScatterNDUpdate", 15, {d8, i32({4, 1}, {4, 3, -1, 7}), f32({4}, {9, 10, 11, 12})})),
