@@ -127,5 +127,35 @@ void roll(const Node& node, const TensorVector& in, TensorVector& out, EvalConte
     }
 }
 
+void reverse_sequence(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Tensor& x = in.at(0);
+    const Shape& s = x.get_shape();
+    const auto r = static_cast<int64_t>(s.size());
+    const auto axis = [&](const char* name, int64_t def) {
+        const int64_t a = node.get_attr<int64_t>(name, def);
+        return static_cast<size_t>(a < 0 ? a + r : a);
+    };
+    const size_t b_axis = axis("batch_axis", 0), s_axis = axis("seq_axis", 1);
+    const auto lengths = to_i64(in.at(1));
+    const Strides st = row_major_strides(s);
+    const size_t es = x.get_element_type().size();
+    std::vector<size_t> c(s.size(), 0);
+    for (size_t i = 0; i < x.get_size(); ++i) {
+        const int64_t len = lengths.at(c[b_axis]);
+        if (len < 0 || len > static_cast<int64_t>(s[s_axis]))
+            raise<ModelError>(node.describe(), ": sequence length ", len, " for an axis of ", s[s_axis]);
+        size_t from = i;
+        if (static_cast<int64_t>(c[s_axis]) < len)
+            from = static_cast<size_t>(static_cast<int64_t>(i) + (len - 1 - 2 * static_cast<int64_t>(c[s_axis])) *
+                                                                  static_cast<int64_t>(st[s_axis]));  // c[s] -> len-1-c[s]
+        std::memcpy(static_cast<char*>(out.at(0).data()) + i * es, static_cast<const char*>(x.data()) + from * es, es);
+        for (size_t a = s.size(); a-- > 0;) {
+            if (++c[a] < s[a])
+                break;
+            c[a] = 0;
+        }
+    }
+}
+
 }  // namespace host_ref
 }  // namespace ovcl

@@ -11,6 +11,9 @@ void space_to_depth(const Node& node, const TensorVector& in, TensorVector& out,
 void shuffle_channels(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 /// Shifts along each listed axis (shifts of one axis listed twice add; a scalar shift applies to every axis).
 void roll(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// Each batch's first seq_lengths[b] elements along seq_axis reversed (0 or 1: unchanged; more than the axis
+/// holds is an error naming the node).
+void reverse_sequence(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 }  // namespace host_ref
 }  // namespace ovcl

@@ -114,5 +114,26 @@ Outputs roll(const Node& node, const Inputs& in) {
     return {{in[0].type, in[0].shape}};
 }
 
+Outputs reverse_sequence(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 2, 2);
+    check_type(node, in, 0, {});
+    check_integer(node, in, 1);
+    const PartialShape &d = in[0].shape, &l = in[1].shape;
+    if (l.rank_is_static() && l.size() != 1)
+        raise<ModelError>(node.describe(), ": seq_lengths must be 1-D, got ", l);
+    if (d.rank_is_static()) {
+        const auto r = static_cast<int64_t>(d.size());
+        if (r < 2)
+            raise<ModelError>(node.describe(), ": data of rank ", r, "; expected 2 or more");
+        const auto b = static_cast<size_t>(normalize_axis(node, node.get_attr<int64_t>("batch_axis", 0), r));
+        const auto s = static_cast<size_t>(normalize_axis(node, node.get_attr<int64_t>("seq_axis", 1), r));
+        if (b == s)
+            raise<ModelError>(node.describe(), ": batch_axis and seq_axis are the same axis ", b);
+        if (l.rank_is_static() && !l[0].compatible(d[b]))
+            raise<ModelError>(node.describe(), ": ", l[0], " sequence lengths for a batch of ", d[b]);
+    }
+    return {{in[0].type, d}};
+}
+
 }  // namespace shape_infer
 }  // namespace ovcl

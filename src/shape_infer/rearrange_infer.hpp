@@ -13,5 +13,7 @@ Outputs space_to_depth(const Node& node, const Inputs& in);
 Outputs shuffle_channels(const Node& node, const Inputs& in);
 /// Roll-7: (data, shift scalar or 1-D, axes 1-D) of integer types; the data's shape.
 Outputs roll(const Node& node, const Inputs& in);
+/// ReverseSequence-1: (data, 1-D integer seq_lengths of the batch axis' extent); attrs batch_axis, seq_axis.
+Outputs reverse_sequence(const Node& node, const Inputs& in);
 }  // namespace shape_infer
 }  // namespace ovcl

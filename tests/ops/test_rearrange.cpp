@@ -1,4 +1,4 @@
-// DepthToSpace-1, SpaceToDepth-1, ShuffleChannels-1, Roll-7 and CumSum-3 against OpenVINO CPU: the
+// DepthToSpace-1, SpaceToDepth-1, ShuffleChannels-1, Roll-7, ReverseSequence-1 and CumSum-3 against OpenVINO CPU: the
 // expected values were computed by OpenVINO 2026.4's CPU plugin on the same inputs (iota data, so every
 // value names its source element and the comparison is exact), and the refusals.
 #include <gtest/gtest.h>
@@ -65,6 +65,19 @@ TEST(Rearrange, ShuffleChannelsAndRoll) {
     // A scalar shift applies to every axis (the specification; OpenVINO CPU refuses to compile it).
     EXPECT_EQ(test::values(run("Roll", 7, {iota({3, 4}), i64({}, {1}), i64({2}, {0, 1})})),
               (Vals{11, 8, 9, 10, 3, 0, 1, 2, 7, 4, 5, 6}));
+}
+
+// ReverseSequence-1: batch axis 1, sequence axis 0; a length of 0 leaves its batch as it is (OpenVINO CPU).
+TEST(Rearrange, ReverseSequence) {
+    const Tensor x = iota({3, 4, 2});
+    const Tensor lengths = i64({4}, {1, 2, 3, 0});
+    EXPECT_EQ(test::values(run("ReverseSequence", 1, {x, lengths}, {{"batch_axis", "1"}, {"seq_axis", "0"}})),
+              (Vals{0, 1, 10, 11, 20, 21, 6, 7, 8, 9, 2, 3, 12, 13, 14, 15, 16, 17, 18, 19, 4, 5, 22, 23}));
+    EXPECT_THROW(run("ReverseSequence", 1, {x, i64({4}, {1, 2, 4, 0})}, {{"batch_axis", "1"}, {"seq_axis", "0"}}),
+                 ModelError);  // 4 elements of an axis of 3
+    EXPECT_THROW(op::make("ReverseSequence", {op::parameter(element::f32, Shape{3, 4}), op::parameter(element::i64, Shape{3})},
+                          {{"batch_axis", "1"}, {"seq_axis", "0"}}, 1),
+                 ModelError);  // 3 lengths for a batch of 4
 }
 
 TEST(Rearrange, CumSum) {
