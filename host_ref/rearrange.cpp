@@ -157,5 +157,89 @@ void reverse_sequence(const Node& node, const TensorVector& in, TensorVector& ou
     }
 }
 
+namespace {
+// Copies the box of `src` (shape `ss`) starting at `from` with extents `count` into `dst` (shape `ds`) at `to`.
+void copy_box(const char* src, const Shape& ss, const std::vector<size_t>& from, char* dst, const Shape& ds,
+              const std::vector<size_t>& to, const Shape& count, size_t es) {
+    const Strides a = row_major_strides(ss), b = row_major_strides(ds);
+    const size_t n = shape_size(count);
+    std::vector<size_t> c(count.size(), 0);
+    for (size_t i = 0; i < n; ++i) {
+        size_t s_off = 0, d_off = 0;
+        for (size_t k = 0; k < count.size(); ++k) {
+            s_off += (from[k] + c[k]) * a[k];
+            d_off += (to[k] + c[k]) * b[k];
+        }
+        std::memcpy(dst + d_off * es, src + s_off * es, es);
+        for (size_t k = count.size(); k-- > 0;) {
+            if (++c[k] < count[k])
+                break;
+            c[k] = 0;
+        }
+    }
+}
+}  // namespace
+
+void space_to_batch(const Node&, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Tensor& x = in.at(0);
+    const Shape& s = x.get_shape();
+    const auto block = to_i64(in.at(1)), begin = to_i64(in.at(2)), end = to_i64(in.at(3));
+    const size_t r = s.size(), es = x.get_element_type().size();
+    Shape padded(r);
+    std::vector<size_t> at(r), zero(r, 0);
+    for (size_t a = 0; a < r; ++a) {
+        padded[a] = s[a] + static_cast<size_t>(begin[a] + end[a]);
+        at[a] = static_cast<size_t>(begin[a]);
+    }
+    Tensor p(x.get_element_type(), padded);
+    std::memset(p.data(), 0, p.get_byte_size());
+    copy_box(static_cast<const char*>(x.data()), s, zero, static_cast<char*>(p.data()), padded, at, s, es);
+    // [N, D1/B1, B1, .., Dk/Bk, Bk] -> [B1, .., Bk, N, D1/B1, .., Dk/Bk]
+    Shape view{padded[0]};
+    std::vector<size_t> order;
+    for (size_t a = 1; a < r; ++a) {
+        view.push_back(padded[a] / static_cast<size_t>(block[a]));
+        view.push_back(static_cast<size_t>(block[a]));
+        order.push_back(2 * a);
+    }
+    order.push_back(0);
+    for (size_t a = 1; a < r; ++a)
+        order.push_back(2 * a - 1);
+    transpose_bytes(p.data(), out.at(0).data(), es, view, order);
+}
+
+void batch_to_space(const Node&, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Tensor& x = in.at(0);
+    const Shape& s = x.get_shape();
+    const auto block = to_i64(in.at(1)), begin = to_i64(in.at(2));
+    const size_t r = s.size(), es = x.get_element_type().size();
+    size_t blocks = 1;
+    for (size_t a = 1; a < r; ++a)
+        blocks *= static_cast<size_t>(block[a]);
+    // [B1, .., Bk, N', D1, .., Dk] -> [N', D1, B1, .., Dk, Bk]
+    Shape view;
+    for (size_t a = 1; a < r; ++a)
+        view.push_back(static_cast<size_t>(block[a]));
+    view.push_back(s[0] / blocks);
+    view.insert(view.end(), s.begin() + 1, s.end());
+    const size_t k = r - 1;
+    std::vector<size_t> order{k, k + 1};
+    for (size_t a = 0; a < k; ++a) {
+        if (a > 0)
+            order.push_back(k + 1 + a);
+        order.push_back(a);
+    }
+    Shape full{s[0] / blocks};
+    for (size_t a = 1; a < r; ++a)
+        full.push_back(s[a] * static_cast<size_t>(block[a]));
+    Tensor t(x.get_element_type(), full);
+    transpose_bytes(x.data(), t.data(), es, view, order);
+    std::vector<size_t> from(r), zero(r, 0);
+    for (size_t a = 0; a < r; ++a)
+        from[a] = static_cast<size_t>(begin[a]);
+    copy_box(static_cast<const char*>(t.data()), full, from, static_cast<char*>(out.at(0).data()), out.at(0).get_shape(),
+             zero, out.at(0).get_shape(), es);
+}
+
 }  // namespace host_ref
 }  // namespace ovcl

@@ -14,6 +14,10 @@ void roll(const Node& node, const TensorVector& in, TensorVector& out, EvalConte
 /// Each batch's first seq_lengths[b] elements along seq_axis reversed (0 or 1: unchanged; more than the axis
 /// holds is an error naming the node).
 void reverse_sequence(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// SpaceToBatch: pad with zeros, then move each block position into the batch (block-major);
+/// BatchToSpace: the inverse, then crop.
+void space_to_batch(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void batch_to_space(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 }  // namespace host_ref
 }  // namespace ovcl

@@ -1,6 +1,7 @@
 #include "shape_infer/rearrange_infer.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -133,6 +134,85 @@ Outputs reverse_sequence(const Node& node, const Inputs& in) {
             raise<ModelError>(node.describe(), ": ", l[0], " sequence lengths for a batch of ", d[b]);
     }
     return {{in[0].type, d}};
+}
+
+namespace {
+// The block shape and the two per-axis amounts of SpaceToBatch / BatchToSpace, when constant; nullopt else.
+struct BlockArgs {
+    std::vector<int64_t> block, begin, end;
+};
+
+std::optional<BlockArgs> block_args(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 4, 4);
+    check_type(node, in, 0, {});
+    for (size_t i = 1; i < 4; ++i) {
+        check_integer(node, in, i);
+        if (in[i].shape.rank_is_static() && in[i].shape.size() != 1)
+            raise<ModelError>(node.describe(), ": input ", i, " must be 1-D, got ", in[i].shape);
+    }
+    const PartialShape& d = in[0].shape;
+    if (d.rank_is_static() && d.size() < 2)
+        raise<ModelError>(node.describe(), ": data of rank ", d.size(), "; expected 2 or more");
+    const auto b = const_i64(in[1]), pb = const_i64(in[2]), pe = const_i64(in[3]);
+    if (!b || !pb || !pe || d.rank_is_dynamic())
+        return std::nullopt;
+    if (b->size() != d.size() || pb->size() != d.size() || pe->size() != d.size())
+        raise<ModelError>(node.describe(), ": block_shape and the pads or crops need one value per axis of ", d);
+    if (b->at(0) != 1)
+        raise<ModelError>(node.describe(), ": block_shape[0] is ", b->at(0), "; it must be 1");
+    for (size_t a = 0; a < d.size(); ++a)
+        if (b->at(a) < 1 || pb->at(a) < 0 || pe->at(a) < 0)
+            raise<ModelError>(node.describe(), ": block sizes must be at least 1 and pads or crops non-negative");
+    return BlockArgs{*b, *pb, *pe};
+}
+}  // namespace
+
+Outputs space_to_batch(const Node& node, const Inputs& in) {
+    const auto args = block_args(node, in);
+    const PartialShape& d = in[0].shape;
+    if (!args)
+        return {{in[0].type, d.rank_is_static() ? PartialShape::dynamic(static_cast<int64_t>(d.size()))
+                                                : PartialShape::dynamic()}};
+    std::vector<Dimension> out(d.size());
+    int64_t blocks = 1;
+    for (size_t a = 1; a < d.size(); ++a) {
+        blocks = checked::mul(blocks, args->block[a]);
+        if (d[a].is_dynamic())
+            continue;
+        const int64_t padded = checked::add(checked::add(d[a].get_length(), args->begin[a]), args->end[a]);
+        if (padded % args->block[a] != 0)
+            raise<ModelError>(node.describe(), ": axis ", a, " padded to ", padded, " is not a multiple of block ",
+                              args->block[a]);
+        out[a] = Dimension(padded / args->block[a]);
+    }
+    out[0] = d[0].is_static() ? Dimension(checked::mul(d[0].get_length(), blocks)) : Dimension::dynamic();
+    return {{in[0].type, PartialShape(out)}};
+}
+
+Outputs batch_to_space(const Node& node, const Inputs& in) {
+    const auto args = block_args(node, in);
+    const PartialShape& d = in[0].shape;
+    if (!args)
+        return {{in[0].type, d.rank_is_static() ? PartialShape::dynamic(static_cast<int64_t>(d.size()))
+                                                : PartialShape::dynamic()}};
+    std::vector<Dimension> out(d.size());
+    int64_t blocks = 1;
+    for (size_t a = 1; a < d.size(); ++a) {
+        blocks = checked::mul(blocks, args->block[a]);
+        if (d[a].is_dynamic())
+            continue;
+        const int64_t full = checked::mul(d[a].get_length(), args->block[a]);
+        if (args->begin[a] + args->end[a] > full)
+            raise<ModelError>(node.describe(), ": crops of axis ", a, " exceed its ", full, " elements");
+        out[a] = Dimension(full - args->begin[a] - args->end[a]);
+    }
+    if (d[0].is_static()) {
+        if (d[0].get_length() % blocks != 0)
+            raise<ModelError>(node.describe(), ": batch ", d[0].get_length(), " is not a multiple of the ", blocks,
+                              " blocks");
+        out[0] = Dimension(d[0].get_length() / blocks);
+    }
+    return {{in[0].type, PartialShape(out)}};
 }
 
 }  // namespace shape_infer

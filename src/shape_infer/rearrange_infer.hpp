@@ -15,5 +15,10 @@ Outputs shuffle_channels(const Node& node, const Inputs& in);
 Outputs roll(const Node& node, const Inputs& in);
 /// ReverseSequence-1: (data, 1-D integer seq_lengths of the batch axis' extent); attrs batch_axis, seq_axis.
 Outputs reverse_sequence(const Node& node, const Inputs& in);
+/// SpaceToBatch-2: (data, block_shape, pads_begin, pads_end), the three 1-D integer of data's rank,
+/// block_shape[0] 1: [N * prod(block), (D + pads) / block, ..].
+Outputs space_to_batch(const Node& node, const Inputs& in);
+/// BatchToSpace-2: (data, block_shape, crops_begin, crops_end): [N / prod(block), D * block - crops, ..].
+Outputs batch_to_space(const Node& node, const Inputs& in);
 }  // namespace shape_infer
 }  // namespace ovcl

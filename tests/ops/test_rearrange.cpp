@@ -1,4 +1,4 @@
-// DepthToSpace-1, SpaceToDepth-1, ShuffleChannels-1, Roll-7, ReverseSequence-1 and CumSum-3 against OpenVINO CPU: the
+// DepthToSpace-1, SpaceToDepth-1, ShuffleChannels-1, Roll-7, ReverseSequence-1, SpaceToBatch-2, BatchToSpace-2 and CumSum-3 against OpenVINO CPU: the
 // expected values were computed by OpenVINO 2026.4's CPU plugin on the same inputs (iota data, so every
 // value names its source element and the comparison is exact), and the refusals.
 #include <gtest/gtest.h>
@@ -78,6 +78,25 @@ TEST(Rearrange, ReverseSequence) {
     EXPECT_THROW(op::make("ReverseSequence", {op::parameter(element::f32, Shape{3, 4}), op::parameter(element::i64, Shape{3})},
                           {{"batch_axis", "1"}, {"seq_axis", "0"}}, 1),
                  ModelError);  // 3 lengths for a batch of 4
+}
+
+TEST(Rearrange, SpaceToBatchAndBatchToSpace) {
+    const Tensor block = i64({4}, {1, 1, 2, 2}), zeros = i64({4}, {0, 0, 0, 0}), one = i64({4}, {0, 0, 0, 1});
+    const Tensor s2b = run("SpaceToBatch", 2, {iota({1, 1, 4, 3}), block, zeros, one});
+    EXPECT_EQ(s2b.get_shape(), (Shape{4, 1, 2, 2}));
+    EXPECT_EQ(test::values(s2b), (Vals{0, 2, 6, 8, 1, 0, 7, 0, 3, 5, 9, 11, 4, 0, 10, 0}));
+    const Tensor b2s = run("BatchToSpace", 2, {iota({4, 1, 2, 2}), block, zeros, one});
+    EXPECT_EQ(b2s.get_shape(), (Shape{1, 1, 4, 3}));
+    EXPECT_EQ(test::values(b2s), (Vals{0, 4, 1, 8, 12, 9, 2, 6, 3, 10, 14, 11}));
+    // BatchToSpace undoes SpaceToBatch when the crops are the pads.
+    const Tensor x = iota({2, 3, 4, 6});
+    const Tensor blk = i64({4}, {1, 1, 2, 3}), pb = i64({4}, {0, 0, 1, 2}), pe = i64({4}, {0, 0, 1, 1});
+    const Tensor there = run("SpaceToBatch", 2, {x, blk, pb, pe});
+    EXPECT_EQ(test::values(run("BatchToSpace", 2, {there, blk, pb, pe})), test::values(x));
+    EXPECT_THROW(op::make("SpaceToBatch", {op::parameter(element::f32, Shape{1, 1, 4, 3}), op::constant(block),
+                                           op::constant(zeros), op::constant(zeros)},
+                          {}, 2),
+                 ModelError);  // 3 is not a multiple of 2
 }
 
 TEST(Rearrange, CumSum) {
