@@ -7,6 +7,7 @@
 
 #include "host_ref/ref_utils.hpp"
 #include "ovcl/node.hpp"
+#include "ovcl/ops.hpp"
 
 namespace ovcl {
 namespace test {
@@ -59,6 +60,13 @@ Tensor eval_single(const Node& node, const TensorVector& inputs) {
 }
 Tensor eval_single(const std::shared_ptr<Node>& node, const TensorVector& inputs) {
     return eval_single(*node, inputs);
+}
+
+Tensor eval_op(const std::string& type, int64_t version, const TensorVector& inputs, const Attributes& attrs) {
+    OutputVector params;
+    for (const Tensor& t : inputs)
+        params.push_back(op::parameter(t.get_element_type(), t.get_shape()));
+    return eval_single(op::make(type, params, attrs, version), inputs);
 }
 
 Coordinate unravel(size_t flat, const Shape& shape) {

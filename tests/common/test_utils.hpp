@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "ovcl/node.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/tensor.hpp"
 
@@ -59,6 +60,9 @@ Tensor eval(const std::shared_ptr<Node>& node, const TensorVector& inputs);
 /// Output 0 of run(), after EXPECTing that there is exactly one output.
 Tensor eval_single(const Node& node, const TensorVector& inputs);
 Tensor eval_single(const std::shared_ptr<Node>& node, const TensorVector& inputs);
+
+/// Output 0 of op `type`-`version` made over Parameters shaped like `inputs`, evaluated on them.
+Tensor eval_op(const std::string& type, int64_t version, const TensorVector& inputs, const Attributes& attrs = {});
 
 /// The coordinates of row-major flat index `flat` in `shape`.
 Coordinate unravel(size_t flat, const Shape& shape);

@@ -16,10 +16,7 @@ using test::make_tensor;
 namespace {
 
 Tensor run(const std::string& type, int64_t version, const TensorVector& in) {
-    OutputVector params;
-    for (const Tensor& t : in)
-        params.push_back(op::parameter(t.get_element_type(), t.get_shape()));
-    return eval_single(op::make(type, params, {}, version), in);
+    return test::eval_op(type, version, in);
 }
 
 std::vector<double> v(const Tensor& t) { return test::values(t); }

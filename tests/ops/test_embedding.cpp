@@ -16,12 +16,7 @@ namespace {
 
 using Vals = std::vector<double>;
 
-Tensor run(const std::string& type, const TensorVector& in) {
-    OutputVector params;
-    for (const Tensor& t : in)
-        params.push_back(op::parameter(t.get_element_type(), t.get_shape()));
-    return test::eval_single(op::make(type, params, {}, 3), in);
-}
+Tensor run(const std::string& type, const TensorVector& in) { return test::eval_op(type, 3, in); }
 
 Tensor i32(const Shape& s, const Vals& v) { return make_tensor<double>(element::i32, s, v); }
 Tensor f32(const Shape& s, const Vals& v) { return make_tensor<double>(element::f32, s, v); }

@@ -19,10 +19,7 @@ namespace {
 using Rows = std::vector<double>;
 
 Tensor run(const std::string& type, int64_t version, const TensorVector& in, const Attributes& attrs = {}) {
-    OutputVector params;
-    for (const Tensor& t : in)
-        params.push_back(op::parameter(t.get_element_type(), t.get_shape()));
-    return eval_single(op::make(type, params, attrs, version), in);
+    return test::eval_op(type, version, in, attrs);
 }
 
 Tensor data34() {

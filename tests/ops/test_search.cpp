@@ -16,10 +16,7 @@ namespace {
 using Vals = std::vector<double>;
 
 Tensor run(const std::string& type, int64_t version, const TensorVector& in, const Attributes& attrs = {}) {
-    OutputVector params;
-    for (const Tensor& t : in)
-        params.push_back(op::parameter(t.get_element_type(), t.get_shape()));
-    return test::eval_single(op::make(type, params, attrs, version), in);
+    return test::eval_op(type, version, in, attrs);
 }
 
 const Tensor kX = make_tensor<double>(element::f32, {7}, {-1, 0, 1, 2.5, 3, 10, 2});

@@ -63,10 +63,7 @@ void expect_close(const Tensor& got, const std::vector<double>& expected, const 
 Tensor f32(const std::vector<double>& v) { return make_tensor<double>(element::f32, {v.size()}, v); }
 
 Tensor run(const std::string& type, int64_t version, const TensorVector& in, const Attributes& attrs = {}) {
-    OutputVector params;
-    for (const Tensor& t : in)
-        params.push_back(op::parameter(t.get_element_type(), t.get_shape()));
-    return eval_single(op::make(type, params, attrs, version), in);
+    return test::eval_op(type, version, in, attrs);
 }
 
 TEST(UnaryMath, MatchesOpenVinoCpu) {
