@@ -86,27 +86,23 @@ void gather_elements(const Node& node, const TensorVector& in, TensorVector& out
     const Tensor& data = in.at(0);
     const auto idx = to_i64(in.at(1));
     const Shape &ds = data.get_shape(), &is = in.at(1).get_shape();
-    const auto axis = static_cast<size_t>(node.get_attr<int64_t>("axis") < 0
-                                              ? node.get_attr<int64_t>("axis") + static_cast<int64_t>(ds.size())
-                                              : node.get_attr<int64_t>("axis"));
+    const int64_t a = node.get_attr<int64_t>("axis");
+    const auto axis = static_cast<size_t>(a < 0 ? a + static_cast<int64_t>(ds.size()) : a);
+    // Each index element's place in the data but for the axis, which its value gives.
     const Strides dstr = row_major_strides(ds);
+    Strides walk = dstr;
+    walk[axis] = 0;
     const size_t es = data.get_element_type().size();
     const auto n = static_cast<int64_t>(ds.at(axis));
-    std::vector<size_t> c(is.size(), 0);
-    for (size_t j = 0; j < idx.size(); ++j) {
+    size_t j = 0;
+    for_each_offset(is, walk, [&](size_t base) {
         const int64_t k = idx[j] < 0 ? idx[j] + n : idx[j];
         if (k < 0 || k >= n)
             raise<ModelError>(node.describe(), ": index ", idx[j], " is outside [", -n, ", ", n, ")");
-        size_t off = 0;
-        for (size_t a = 0; a < is.size(); ++a)
-            off += (a == axis ? static_cast<size_t>(k) : c[a]) * dstr[a];
+        const size_t off = base + static_cast<size_t>(k) * dstr[axis];
         std::memcpy(static_cast<char*>(out.at(0).data()) + j * es, static_cast<const char*>(data.data()) + off * es, es);
-        for (size_t a = is.size(); a-- > 0;) {
-            if (++c[a] < is[a])
-                break;
-            c[a] = 0;
-        }
-    }
+        ++j;
+    });
 }
 
 void gather_nd(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {

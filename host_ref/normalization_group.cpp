@@ -61,40 +61,24 @@ void lrn(const Node& node, const TensorVector& in, TensorVector& out, EvalContex
     const int64_t before = (size - 1) / 2, after = before;
     const Strides st = row_major_strides(s);
     const float* src = x.data<float>();
-    std::vector<size_t> c(s.size(), 0);
-    for (size_t i = 0; i < x.get_size(); ++i) {
+    size_t i = 0;
+    Shape window(s.size());
+    for_each_coordinate(s, [&](const Coordinate& c) {
         // The window: [c - before, c + after] on the listed axes, clipped; the element's own coordinate elsewhere.
-        std::vector<size_t> lo(s.size()), hi(s.size());
+        size_t base = 0;
         for (size_t a = 0; a < s.size(); ++a) {
             const auto ca = static_cast<int64_t>(c[a]);
-            lo[a] = on[a] ? static_cast<size_t>(std::max<int64_t>(0, ca - before)) : c[a];
-            hi[a] = on[a] ? static_cast<size_t>(std::min<int64_t>(static_cast<int64_t>(s[a]) - 1, ca + after)) : c[a];
+            const size_t lo = on[a] ? static_cast<size_t>(std::max<int64_t>(0, ca - before)) : c[a];
+            const size_t hi =
+                on[a] ? static_cast<size_t>(std::min<int64_t>(static_cast<int64_t>(s[a]) - 1, ca + after)) : c[a];
+            window[a] = hi - lo + 1;
+            base += lo * st[a];
         }
         double sum = 0;
-        std::vector<size_t> w = lo;
-        while (true) {
-            size_t off = 0;
-            for (size_t a = 0; a < s.size(); ++a)
-                off += w[a] * st[a];
-            sum += static_cast<double>(src[off]) * src[off];
-            size_t a = s.size();
-            while (a-- > 0) {
-                if (w[a] < hi[a]) {
-                    ++w[a];
-                    break;
-                }
-                w[a] = lo[a];
-            }
-            if (a == static_cast<size_t>(-1))
-                break;
-        }
+        for_each_offset(window, st, [&](size_t off) { sum += static_cast<double>(src[base + off]) * src[base + off]; });
         y.data<float>()[i] = static_cast<float>(src[i] / std::pow(bias + scale * sum, beta));
-        for (size_t a = s.size(); a-- > 0;) {
-            if (++c[a] < s[a])
-                break;
-            c[a] = 0;
-        }
-    }
+        ++i;
+    });
     from_f32(y, out.at(0));
 }
 

@@ -112,19 +112,14 @@ void roll(const Node& node, const TensorVector& in, TensorVector& out, EvalConte
         shift[static_cast<size_t>(a)] = ((shift[static_cast<size_t>(a)] + by % n) % n + n) % n;
     }
     const Strides st = row_major_strides(s);
-    const size_t es = x.get_element_type().size(), total = x.get_size();
-    std::vector<size_t> c(s.size(), 0);
-    for (size_t i = 0; i < total; ++i) {  // input element i goes to its coordinates shifted
+    const size_t es = x.get_element_type().size();
+    size_t i = 0;
+    for_each_coordinate(s, [&](const Coordinate& c) {  // input element i goes to its coordinates shifted
         size_t to = 0;
         for (size_t a = 0; a < s.size(); ++a)
             to += (c[a] + static_cast<size_t>(shift[a])) % s[a] * st[a];
-        std::memcpy(static_cast<char*>(out.at(0).data()) + to * es, static_cast<const char*>(x.data()) + i * es, es);
-        for (size_t a = s.size(); a-- > 0;) {
-            if (++c[a] < s[a])
-                break;
-            c[a] = 0;
-        }
-    }
+        std::memcpy(static_cast<char*>(out.at(0).data()) + to * es, static_cast<const char*>(x.data()) + i++ * es, es);
+    });
 }
 
 void reverse_sequence(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
@@ -139,8 +134,8 @@ void reverse_sequence(const Node& node, const TensorVector& in, TensorVector& ou
     const auto lengths = to_i64(in.at(1));
     const Strides st = row_major_strides(s);
     const size_t es = x.get_element_type().size();
-    std::vector<size_t> c(s.size(), 0);
-    for (size_t i = 0; i < x.get_size(); ++i) {
+    size_t i = 0;
+    for_each_coordinate(s, [&](const Coordinate& c) {
         const int64_t len = lengths.at(c[b_axis]);
         if (len < 0 || len > static_cast<int64_t>(s[s_axis]))
             raise<ModelError>(node.describe(), ": sequence length ", len, " for an axis of ", s[s_axis]);
@@ -148,13 +143,8 @@ void reverse_sequence(const Node& node, const TensorVector& in, TensorVector& ou
         if (static_cast<int64_t>(c[s_axis]) < len)
             from = static_cast<size_t>(static_cast<int64_t>(i) + (len - 1 - 2 * static_cast<int64_t>(c[s_axis])) *
                                                                   static_cast<int64_t>(st[s_axis]));  // c[s] -> len-1-c[s]
-        std::memcpy(static_cast<char*>(out.at(0).data()) + i * es, static_cast<const char*>(x.data()) + from * es, es);
-        for (size_t a = s.size(); a-- > 0;) {
-            if (++c[a] < s[a])
-                break;
-            c[a] = 0;
-        }
-    }
+        std::memcpy(static_cast<char*>(out.at(0).data()) + i++ * es, static_cast<const char*>(x.data()) + from * es, es);
+    });
 }
 
 namespace {
@@ -162,21 +152,14 @@ namespace {
 void copy_box(const char* src, const Shape& ss, const std::vector<size_t>& from, char* dst, const Shape& ds,
               const std::vector<size_t>& to, const Shape& count, size_t es) {
     const Strides a = row_major_strides(ss), b = row_major_strides(ds);
-    const size_t n = shape_size(count);
-    std::vector<size_t> c(count.size(), 0);
-    for (size_t i = 0; i < n; ++i) {
+    for_each_coordinate(count, [&](const Coordinate& c) {
         size_t s_off = 0, d_off = 0;
         for (size_t k = 0; k < count.size(); ++k) {
             s_off += (from[k] + c[k]) * a[k];
             d_off += (to[k] + c[k]) * b[k];
         }
         std::memcpy(dst + d_off * es, src + s_off * es, es);
-        for (size_t k = count.size(); k-- > 0;) {
-            if (++c[k] < count[k])
-                break;
-            c[k] = 0;
-        }
-    }
+    });
 }
 }  // namespace
 

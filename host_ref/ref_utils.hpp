@@ -91,5 +91,20 @@ void for_each_offset(const Shape& shape, const Strides& strides, F&& f) {
     }
 }
 
+/// Calls f(coordinate) for every element of `shape` in C order (the i-th call is flat element i).
+template <typename F>
+void for_each_coordinate(const Shape& shape, F&& f) {
+    const size_t n = shape_size(shape);
+    Coordinate c(shape.size(), 0);
+    for (size_t k = 0; k < n; ++k) {
+        f(static_cast<const Coordinate&>(c));
+        for (size_t ax = shape.size(); ax-- > 0;) {
+            if (++c[ax] < shape[ax])
+                break;
+            c[ax] = 0;
+        }
+    }
+}
+
 }  // namespace host_ref
 }  // namespace ovcl

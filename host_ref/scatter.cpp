@@ -183,25 +183,20 @@ void scatter_elements_update(const Node& node, const TensorVector& in, TensorVec
     const int64_t axis = axis_v[0] < 0 ? axis_v[0] + r : axis_v[0];
     if (axis < 0 || axis >= r)
         raise<ModelError>(node.describe(), ": axis ", axis_v[0], " for data of rank ", r);
+    const auto ax = static_cast<size_t>(axis);
+    for (size_t a = 0; a < is.size(); ++a)
+        if (a != ax && is[a] > ds[a])
+            raise<ModelError>(node.describe(), ": indices of shape ", is, " exceed data of shape ", ds);
+    // Each index element's place in the data but for the axis, which its value gives.
     const Strides dstr = row_major_strides(ds);
+    Strides walk = dstr;
+    walk[ax] = 0;
     std::vector<std::pair<size_t, size_t>> pairs;
     pairs.reserve(idx.size());
-    std::vector<size_t> c(is.size(), 0);
-    for (size_t j = 0; j < idx.size(); ++j) {
-        size_t off = 0;
-        for (size_t a = 0; a < is.size(); ++a) {
-            const size_t pos = static_cast<int64_t>(a) == axis ? checked_index(node, idx[j], ds[a], true) : c[a];
-            if (pos >= ds[a])
-                raise<ModelError>(node.describe(), ": indices of shape ", is, " exceed data of shape ", ds);
-            off += pos * dstr[a];
-        }
-        pairs.emplace_back(off, j);
-        for (size_t a = is.size(); a-- > 0;) {  // the next coordinate, row-major
-            if (++c[a] < is[a])
-                break;
-            c[a] = 0;
-        }
-    }
+    for_each_offset(is, walk, [&](size_t base) {
+        const size_t j = pairs.size();
+        pairs.emplace_back(base + checked_index(node, idx[j], ds[ax], true) * dstr[ax], j);
+    });
     const bool v12 = node.get_version() >= 12;
     apply(node, v12 ? reduction_of(node) : "none", v12 ? node.get_attr<bool>("use_init_val", true) : true, updates,
           out.at(0), pairs);

@@ -165,9 +165,10 @@ std::optional<BlockArgs> block_args(const Node& node, const Inputs& in) {
             raise<ModelError>(node.describe(), ": block sizes must be at least 1 and pads or crops non-negative");
     return BlockArgs{*b, *pb, *pe};
 }
-}  // namespace
 
-Outputs space_to_batch(const Node& node, const Inputs& in) {
+
+// SpaceToBatch (`to_batch`) and BatchToSpace: the same walk over the axes, each op the other's inverse.
+Outputs block_move(const Node& node, const Inputs& in, bool to_batch) {
     const auto args = block_args(node, in);
     const PartialShape& d = in[0].shape;
     if (!args)
@@ -176,44 +177,36 @@ Outputs space_to_batch(const Node& node, const Inputs& in) {
     std::vector<Dimension> out(d.size());
     int64_t blocks = 1;
     for (size_t a = 1; a < d.size(); ++a) {
-        blocks = checked::mul(blocks, args->block[a]);
+        const int64_t block = args->block[a], cut = checked::add(args->begin[a], args->end[a]);
+        blocks = checked::mul(blocks, block);
         if (d[a].is_dynamic())
             continue;
-        const int64_t padded = checked::add(checked::add(d[a].get_length(), args->begin[a]), args->end[a]);
-        if (padded % args->block[a] != 0)
-            raise<ModelError>(node.describe(), ": axis ", a, " padded to ", padded, " is not a multiple of block ",
-                              args->block[a]);
-        out[a] = Dimension(padded / args->block[a]);
-    }
-    out[0] = d[0].is_static() ? Dimension(checked::mul(d[0].get_length(), blocks)) : Dimension::dynamic();
-    return {{in[0].type, PartialShape(out)}};
-}
-
-Outputs batch_to_space(const Node& node, const Inputs& in) {
-    const auto args = block_args(node, in);
-    const PartialShape& d = in[0].shape;
-    if (!args)
-        return {{in[0].type, d.rank_is_static() ? PartialShape::dynamic(static_cast<int64_t>(d.size()))
-                                                : PartialShape::dynamic()}};
-    std::vector<Dimension> out(d.size());
-    int64_t blocks = 1;
-    for (size_t a = 1; a < d.size(); ++a) {
-        blocks = checked::mul(blocks, args->block[a]);
-        if (d[a].is_dynamic())
-            continue;
-        const int64_t full = checked::mul(d[a].get_length(), args->block[a]);
-        if (args->begin[a] + args->end[a] > full)
-            raise<ModelError>(node.describe(), ": crops of axis ", a, " exceed its ", full, " elements");
-        out[a] = Dimension(full - args->begin[a] - args->end[a]);
+        if (to_batch) {  // pad, then split into blocks
+            const int64_t padded = checked::add(d[a].get_length(), cut);
+            if (padded % block != 0)
+                raise<ModelError>(node.describe(), ": axis ", a, " padded to ", padded, " is not a multiple of block ",
+                                  block);
+            out[a] = Dimension(padded / block);
+        } else {  // join the blocks, then crop
+            const int64_t full = checked::mul(d[a].get_length(), block);
+            if (cut > full)
+                raise<ModelError>(node.describe(), ": crops of axis ", a, " exceed its ", full, " elements");
+            out[a] = Dimension(full - cut);
+        }
     }
     if (d[0].is_static()) {
-        if (d[0].get_length() % blocks != 0)
-            raise<ModelError>(node.describe(), ": batch ", d[0].get_length(), " is not a multiple of the ", blocks,
-                              " blocks");
-        out[0] = Dimension(d[0].get_length() / blocks);
+        const int64_t batch = d[0].get_length();
+        if (!to_batch && batch % blocks != 0)
+            raise<ModelError>(node.describe(), ": batch ", batch, " is not a multiple of the ", blocks, " blocks");
+        out[0] = Dimension(to_batch ? checked::mul(batch, blocks) : batch / blocks);
     }
     return {{in[0].type, PartialShape(out)}};
 }
+}  // namespace
+
+Outputs space_to_batch(const Node& node, const Inputs& in) { return block_move(node, in, true); }
+
+Outputs batch_to_space(const Node& node, const Inputs& in) { return block_move(node, in, false); }
 
 }  // namespace shape_infer
 }  // namespace ovcl
