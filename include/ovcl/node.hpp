@@ -19,6 +19,7 @@
 namespace ovcl {
 
 class Node;
+class Model;
 struct OpSpec;
 
 /// An output port: a node and the index of one of its outputs.
@@ -45,6 +46,33 @@ using OutputVector = std::vector<Output>;
 
 /// Attributes in the order the IR lists them; values are the IR's text.
 using Attributes = std::vector<std::pair<std::string, std::string>>;
+
+/// How a body of If, Loop or TensorIterator connects to its node: OpenVINO IR's <port_map> and
+/// <back_edges>. Indices are the node's input / output indices and the body's parameter / result indices.
+struct BodyInput {
+    int64_t outer = -1;  ///< the node's input; -1: none (Loop's current-iteration counter)
+    size_t param = 0;
+    bool sliced = false;  ///< iterated along `axis` in parts (TensorIterator, Loop)
+    int64_t axis = 0, start = 0, stride = 1, part_size = 1, end = -1;
+    std::string purpose;  ///< "current_iteration" or empty
+};
+struct BodyOutput {
+    int64_t outer = -1;  ///< the node's output; -1: none (Loop's body condition)
+    size_t result = 0;
+    bool concatenated = false;  ///< every iteration's value joined along `axis`; else the last one
+    int64_t axis = 0, start = 0, stride = 1, part_size = 1, end = -1;
+    std::string purpose;  ///< "execution_condition" or empty
+};
+struct BackEdge {
+    size_t result = 0;  ///< this iteration's body result ...
+    size_t param = 0;   ///< ... feeds this body parameter next iteration
+};
+struct Body {
+    std::shared_ptr<Model> model;
+    std::vector<BodyInput> inputs;
+    std::vector<BodyOutput> outputs;
+    std::vector<BackEdge> back_edges;
+};
 
 class Node : public std::enable_shared_from_this<Node> {
 public:
@@ -102,6 +130,10 @@ public:
     void set_constant_value(Tensor value) { m_value = std::move(value); }
     bool is_constant() const { return m_type == "Constant"; }
 
+    /// Bodies of a multi-graph op (If: then, else; Loop and TensorIterator: one), empty for other ops.
+    const std::vector<Body>& get_bodies() const { return m_bodies; }
+    void set_bodies(std::vector<Body> bodies) { m_bodies = std::move(bodies); }
+
     /// The registry entry for (type, version); throws ModelError when none.
     const OpSpec& spec() const;
     /// Runs the op's shape and type inference and sets every output port.
@@ -125,6 +157,7 @@ private:
     Attributes m_attrs;
     AnyMap m_rt_info;
     Tensor m_value;
+    std::vector<Body> m_bodies;
     mutable const OpSpec* m_spec = nullptr;
 };
 

@@ -5,6 +5,7 @@
 // (Softmax 1 and 8; MaxPool 1, 8, 14). A node read from "opsetN" gets the newest version <= N.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -39,6 +40,7 @@ struct VariableStore {
 /// Per-evaluation context handed to reference functions.
 struct EvalContext {
     VariableStore* variables = nullptr;
+    const std::atomic<bool>* cancel = nullptr;  ///< set: ops that loop (Loop) stop with Cancelled
 };
 
 /// Shape/type inference: throws (any exception; the node adds its name) on invalid input.

@@ -47,10 +47,13 @@ struct Layer {
     std::shared_ptr<Node> node;
 };
 
+// A body of If / Loop / TensorIterator nests at most this deep (a hostile IR must not exhaust the stack).
+constexpr int k_max_body_depth = 32;
+
 class Reader {
 public:
-    Reader(std::string label, detail::WeightsSource weights)
-        : m_label(std::move(label)), m_weights(std::move(weights)) {}
+    Reader(std::string label, detail::WeightsSource& weights, int depth = 0)
+        : m_label(std::move(label)), m_weights(weights), m_depth(depth) {}
 
     std::shared_ptr<Model> read(const char* data, size_t size) {
         pugi::xml_document doc;
@@ -68,13 +71,7 @@ public:
             fail("<net> has no version attribute");
         if (version != "10" && version != "11")
             fail("unsupported IR version '", version, "' (versions 10 and 11 are read)");
-        const pugi::xml_node layers = net.child("layers");
-        if (!layers)
-            fail("no <layers> element");
-        parse_layers(layers);
-        parse_edges(net.child("edges"));
-        for (const size_t i : topological_order())
-            build(m_layers[i]);
+        read_graph(net);
         return make_model(net);
     }
 
@@ -87,6 +84,18 @@ private:
     [[noreturn]] void fail_at(const Layer& l, const Args&... args) const {
         raise<ModelError>(m_label, ": layer ", l.id_text, " '", l.name, "' (", l.type, "): ", args...);
     }
+    // ovcl has no string element type: name the layer that needs one before any other error can hide it,
+    // the string ops first (they say why the model has strings), then string Parameters and Constants.
+    void refuse_string_tensors() const {
+        for (const auto& l : m_layers)
+            if (l.type == "StringTensorPack" || l.type == "StringTensorUnpack")
+                fail_at(l, "operation ", l.type, " works on string tensors, which ovcl does not support (it has no "
+                        "string element type)");
+        for (const auto& l : m_layers)
+            if (std::string(l.xml.child("data").attribute("element_type").value()) == "string")
+                fail_at(l, "element type 'string': string tensors are not supported (ovcl has no string element type)");
+    }
+
     static std::string port_text(const PortDesc& p, bool input) {
         return std::string(input ? "input" : "output") + " port " + std::to_string(p.id);
     }
@@ -291,6 +300,7 @@ private:
                     node->get_rt_info()[detail::port_rt_key(input, i)] = std::move(port_rt);
             }
         }
+        node->set_bodies(read_bodies(l));
         if (node->is_constant()) {
             try {
                 node->set_constant_value(detail::load_constant(*node, m_weights));
@@ -345,8 +355,124 @@ private:
         return model;
     }
 
+    // <layers> and <edges> of a <net> or of a body: every layer built, in topological order.
+    void read_graph(const pugi::xml_node& graph) {
+        const pugi::xml_node layers = graph.child("layers");
+        if (!layers)
+            fail("no <layers> element");
+        parse_layers(layers);
+        parse_edges(graph.child("edges"));
+        refuse_string_tensors();
+        for (const size_t i : topological_order())
+            build(m_layers[i]);
+    }
+
+    // The bodies of a multi-graph layer with their port maps (If: then, else; Loop, TensorIterator: body).
+    std::vector<Body> read_bodies(const Layer& l) {
+        static const char* const kinds[][2] = {{"then_body", "then_port_map"}, {"else_body", "else_port_map"},
+                                               {"body", "port_map"}};
+        std::vector<Body> bodies;
+        for (const auto& kind : kinds) {
+            const pugi::xml_node xml = l.xml.child(kind[0]);
+            if (!xml)
+                continue;
+            if (m_depth + 1 > k_max_body_depth)
+                fail_at(l, "bodies nest more than ", k_max_body_depth, " deep");
+            Reader inner(m_label + ": layer " + l.id_text + " '" + l.name + "' (" + l.type + ") " + kind[0], m_weights,
+                         m_depth + 1);
+            inner.read_graph(xml);
+            Body body;
+            body.model = inner.make_body_model();
+            const pugi::xml_node map = l.xml.child(kind[1]);
+            for (const auto& e : map.children()) {
+                const std::string tag = e.name();
+                if (tag != "input" && tag != "output")
+                    fail_at(l, "<", kind[1], "> has an unknown entry <", tag, ">");
+                const bool input = tag == "input";
+                const int64_t outer = external_port(l, e, input);
+                const size_t inner_index = inner.body_port(e.attribute("internal_layer_id"), input ? "Parameter" : "Result");
+                const bool sliced = static_cast<bool>(e.attribute("axis"));
+                const int64_t axis = port_attr(l, e, "axis", 0), start = port_attr(l, e, "start", 0),
+                              stride = port_attr(l, e, "stride", 1), part = port_attr(l, e, "part_size", 1),
+                              end = port_attr(l, e, "end", -1);
+                const std::string purpose = e.attribute("purpose").value();
+                if (input)
+                    body.inputs.push_back(BodyInput{outer, inner_index, sliced, axis, start, stride, part, end, purpose});
+                else
+                    body.outputs.push_back(BodyOutput{outer, inner_index, sliced, axis, start, stride, part, end, purpose});
+            }
+            if (std::string(kind[0]) == "body")
+                for (const auto& e : l.xml.child("back_edges").children("edge"))
+                    body.back_edges.push_back(BackEdge{inner.body_port(e.attribute("from-layer"), "Result"),
+                                                       inner.body_port(e.attribute("to-layer"), "Parameter")});
+            bodies.push_back(std::move(body));
+        }
+        return bodies;
+    }
+
+    // external_port_id: a port of the layer (-1: none, for Loop's special body ports).
+    int64_t external_port(const Layer& l, const pugi::xml_node& e, bool input) const {
+        const std::string text = e.attribute("external_port_id").value();
+        if (text == "-1")
+            return -1;
+        const auto id = parse_u64(text);
+        const auto index = id ? find_port(input ? l.inputs : l.outputs, *id) : std::nullopt;
+        if (!index)
+            fail_at(l, "port map entry with external_port_id '", text, "', which is not an ", input ? "input" : "output",
+                    " port of this layer");
+        return static_cast<int64_t>(*index);
+    }
+
+    int64_t port_attr(const Layer& l, const pugi::xml_node& e, const char* name, int64_t fallback) const {
+        const auto a = e.attribute(name);
+        if (!a)
+            return fallback;
+        try {
+            size_t used = 0;
+            const std::string text = a.value();
+            const long long v = std::stoll(text, &used);
+            if (used == text.size())
+                return v;
+        } catch (const std::exception&) {
+        }
+        fail_at(l, "port map attribute ", name, "='", a.value(), "' is not an integer");
+    }
+
+    // The index among the body's Parameters (or Results) of the layer with this id.
+    size_t body_port(const pugi::xml_attribute& id_attr, const char* type) const {
+        const auto id = parse_u64(id_attr.value());
+        const auto it = id ? m_by_id.find(*id) : m_by_id.end();
+        if (!id_attr || it == m_by_id.end() || m_layers[it->second].node->get_type_name() != type)
+            fail("a port map or back edge names layer '", id_attr.value(), "', which is not a ", type, " of the body");
+        size_t index = 0;
+        for (size_t i = 0; i < it->second; ++i)
+            index += m_layers[i].node->get_type_name() == type;
+        return index;
+    }
+
+    std::shared_ptr<Model> make_body_model() {
+        NodeVector params, results;
+        for (const auto& l : m_layers) {
+            const std::string& t = l.node->get_type_name();
+            if (t == "Parameter")
+                params.push_back(l.node);
+            else if (t == "Result")
+                results.push_back(l.node);
+            else if (t == "Assign" || t == "ReadValue")
+                fail_at(l, "a body cannot hold variables");
+        }
+        if (results.empty())
+            fail("the body has no Result layer");
+        try {
+            return std::make_shared<Model>(results, params, "body");
+        } catch (const std::exception& e) {
+            fail(e.what());
+        }
+    }
+
     std::string m_label;
-    detail::WeightsSource m_weights;
+    detail::WeightsSource& m_weights;
+    int m_depth = 0;
     std::vector<Layer> m_layers;
     std::unordered_map<uint64_t, size_t> m_by_id;
 };
@@ -361,7 +487,8 @@ std::shared_ptr<Model> read_model(const std::string& xml_path, const std::string
         raise<ModelError>(e.what());
     }
     const std::string bin = bin_path.empty() ? detail::bin_path_for(xml_path) : bin_path;
-    return Reader(xml_path, detail::WeightsSource::from_file(bin)).read(xml.data(), xml.size());
+    auto weights = detail::WeightsSource::from_file(bin);
+    return Reader(xml_path, weights).read(xml.data(), xml.size());
 }
 
 std::shared_ptr<Model> read_model_from_memory(const std::string& xml_text, const Tensor& weights) {
@@ -371,7 +498,7 @@ std::shared_ptr<Model> read_model_from_memory(const std::string& xml_text, const
     } catch (const Exception& e) {
         raise<ModelError>("<memory>: ", e.what());
     }
-    return Reader("<memory>", std::move(source)).read(xml_text.data(), xml_text.size());
+    return Reader("<memory>", source).read(xml_text.data(), xml_text.size());
 }
 
 }  // namespace ir

@@ -140,18 +140,72 @@ NodeVector layer_order(const Model& model) {
 
 }  // namespace
 
-void serialize(const Model& model, std::ostream& xml, std::ostream& bin) {
+namespace {
+
+void write_graph(const Model& model, pugi::xml_node graph, BinWriter& weights, int depth);
+
+void write_port_map_entry(pugi::xml_node map, bool input, int64_t external, size_t internal_id, bool sliced,
+                          int64_t axis, int64_t start, int64_t end, int64_t stride, int64_t part_size,
+                          const std::string& purpose) {
+    auto e = map.append_child(input ? "input" : "output");
+    if (sliced) {
+        e.append_attribute("axis").set_value(std::to_string(axis).c_str());
+        e.append_attribute("start").set_value(std::to_string(start).c_str());
+        e.append_attribute("end").set_value(std::to_string(end).c_str());
+        e.append_attribute("stride").set_value(std::to_string(stride).c_str());
+        e.append_attribute("part_size").set_value(std::to_string(part_size).c_str());
+    }
+    e.append_attribute("external_port_id").set_value(std::to_string(external).c_str());
+    e.append_attribute("internal_layer_id").set_value(std::to_string(internal_id).c_str());
+    if (!purpose.empty())
+        e.append_attribute("purpose").set_value(purpose.c_str());
+}
+
+// The port maps, back edges and bodies of If / Loop / TensorIterator, as OpenVINO writes them. A body's
+// layer ids are its own; the node's ports are numbered inputs first, then outputs.
+void write_bodies(const Node& node, pugi::xml_node layer, BinWriter& weights, int depth) {
+    const auto& bodies = node.get_bodies();
+    const bool is_if = node.get_type_name() == "If";
+    for (size_t b = 0; b < bodies.size(); ++b) {
+        const Body& body = bodies[b];
+        const std::string prefix = is_if ? (b == 0 ? "then_" : "else_") : "";
+        const NodeVector order = layer_order(*body.model);
+        std::unordered_map<const Node*, size_t> ids;
+        for (size_t i = 0; i < order.size(); ++i)
+            ids.emplace(order[i].get(), i);
+        const auto id_of = [&](const NodeVector& v, size_t i) { return ids.at(v.at(i).get()); };
+        const auto& params = body.model->get_parameters();
+        const auto& results = body.model->get_results();
+        auto map = layer.append_child((prefix + "port_map").c_str());
+        for (const auto& in : body.inputs)
+            write_port_map_entry(map, true, in.outer, id_of(params, in.param), in.sliced, in.axis, in.start, in.end,
+                                 in.stride, in.part_size, in.purpose);
+        const auto n_in = static_cast<int64_t>(node.get_input_size());
+        for (const auto& out : body.outputs)
+            write_port_map_entry(map, false, out.outer < 0 ? -1 : n_in + out.outer, id_of(results, out.result),
+                                 out.concatenated, out.axis, out.start, out.end, out.stride, out.part_size, out.purpose);
+        if (!is_if) {
+            auto edges = layer.append_child("back_edges");
+            for (const auto& e : body.back_edges) {
+                auto edge = edges.append_child("edge");
+                edge.append_attribute("from-layer").set_value(std::to_string(id_of(results, e.result)).c_str());
+                edge.append_attribute("from-port").set_value("0");
+                edge.append_attribute("to-layer").set_value(std::to_string(id_of(params, e.param)).c_str());
+                edge.append_attribute("to-port").set_value("0");
+            }
+        }
+        write_graph(*body.model, layer.append_child((prefix + "body").c_str()), weights, depth + 1);
+    }
+}
+
+void write_graph(const Model& model, pugi::xml_node graph, BinWriter& weights, int depth) {
+    if (depth > 32)
+        raise<Exception>("IR writer: bodies nest more than 32 deep");
     const NodeVector order = layer_order(model);
     std::unordered_map<const Node*, size_t> ids;
     for (size_t i = 0; i < order.size(); ++i)
         ids.emplace(order[i].get(), i);
-
-    pugi::xml_document doc;
-    auto net = doc.append_child("net");
-    net.append_attribute("name").set_value(model.get_friendly_name().c_str());
-    net.append_attribute("version").set_value("11");
-    auto layers = net.append_child("layers");
-    BinWriter weights(bin);
+    auto layers = graph.append_child("layers");
     for (size_t id = 0; id < order.size(); ++id) {
         const Node& node = *order[id];
         auto layer = layers.append_child("layer");
@@ -197,8 +251,9 @@ void serialize(const Model& model, std::ostream& xml, std::ostream& bin) {
                 write_port(outputs, n_in + i, node.get_output_element_type(i), node.get_output_partial_shape(i),
                            &node.output_names(i), rt_for(false, i));
         }
+        write_bodies(node, layer, weights, depth);
     }
-    auto edges = net.append_child("edges");
+    auto edges = graph.append_child("edges");
     for (size_t id = 0; id < order.size(); ++id) {
         const Node& node = *order[id];
         for (size_t i = 0; i < node.get_input_size(); ++i) {
@@ -214,6 +269,17 @@ void serialize(const Model& model, std::ostream& xml, std::ostream& bin) {
             edge.append_attribute("to-port").set_value(std::to_string(i).c_str());
         }
     }
+}
+
+}  // namespace
+
+void serialize(const Model& model, std::ostream& xml, std::ostream& bin) {
+    pugi::xml_document doc;
+    auto net = doc.append_child("net");
+    net.append_attribute("name").set_value(model.get_friendly_name().c_str());
+    net.append_attribute("version").set_value("11");
+    BinWriter weights(bin);
+    write_graph(model, net, weights, 0);
     detail::write_model_rt_info(net.append_child("rt_info"), model.get_rt_info());
     doc.save(xml, "\t", pugi::format_indent, pugi::encoding_utf8);
     if (!xml)

@@ -234,6 +234,10 @@ std::shared_ptr<Model> Model::clone() const {
         c->set_friendly_name(n->get_friendly_name());
         c->get_rt_info() = n->get_rt_info();
         c->set_constant_value(n->get_constant_value());
+        std::vector<Body> bodies = n->get_bodies();
+        for (auto& b : bodies)
+            b.model = b.model->clone();
+        c->set_bodies(std::move(bodies));
         c->set_output_size(n->get_output_size());
         for (size_t i = 0; i < n->get_output_size(); ++i) {
             c->set_output_type(i, n->get_output_element_type(i), n->get_output_partial_shape(i));

@@ -31,6 +31,7 @@
 #include "shape_infer/attention_infer.hpp"
 #include "shape_infer/fake_quantize_infer.hpp"
 #include "shape_infer/variables_infer.hpp"
+#include "shape_infer/control_flow_infer.hpp"
 
 #include "host_ref/io.hpp"
 #include "host_ref/unary.hpp"
@@ -62,3 +63,4 @@
 #include "host_ref/attention.hpp"
 #include "host_ref/fake_quantize.hpp"
 #include "host_ref/variables.hpp"
+#include "host_ref/control_flow.hpp"

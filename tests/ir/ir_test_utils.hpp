@@ -98,9 +98,24 @@ inline TensorVector run_model(const Model& model, const TensorVector& inputs) {
     return out;
 }
 
+/// A body's port maps and back edges as text, for comparisons.
+inline std::string port_map_text(const Body& b) {
+    std::ostringstream os;
+    for (const auto& i : b.inputs)
+        os << "in " << i.outer << "->" << i.param << (i.sliced ? " sliced " : " ") << i.axis << ' ' << i.start << ' '
+           << i.stride << ' ' << i.part_size << ' ' << i.end << ' ' << i.purpose << ';';
+    for (const auto& o : b.outputs)
+        os << "out " << o.result << "->" << o.outer << (o.concatenated ? " joined " : " ") << o.axis << ' ' << o.start
+           << ' ' << o.stride << ' ' << o.part_size << ' ' << o.end << ' ' << o.purpose << ';';
+    for (const auto& e : b.back_edges)
+        os << "back " << e.result << "->" << e.param << ';';
+    return os.str();
+}
+
 /// Checks that two models have the same graph: op types and versions, friendly names,
 /// attributes (Constant offset/size excepted, which the writer recomputes), port types,
-/// shapes and names, rt_info and constant bytes, with parameters and results in the same order.
+/// shapes and names, rt_info and constant bytes, bodies and their port maps, with parameters and
+/// results in the same order.
 inline void expect_same_graph(const Model& a, const Model& b) {
     EXPECT_EQ(a.get_friendly_name(), b.get_friendly_name());
     const auto na = a.get_ordered_ops(), nb = b.get_ordered_ops();
@@ -138,6 +153,11 @@ inline void expect_same_graph(const Model& a, const Model& b) {
             EXPECT_EQ(x.get_constant_value().get_element_type(), y.get_constant_value().get_element_type());
             EXPECT_EQ(x.get_constant_value().get_shape(), y.get_constant_value().get_shape());
             EXPECT_EQ(bytes_of(x.get_constant_value()), bytes_of(y.get_constant_value()));
+        }
+        ASSERT_EQ(x.get_bodies().size(), y.get_bodies().size());
+        for (size_t k = 0; k < x.get_bodies().size(); ++k) {
+            EXPECT_EQ(port_map_text(x.get_bodies()[k]), port_map_text(y.get_bodies()[k]));
+            expect_same_graph(*x.get_bodies()[k].model, *y.get_bodies()[k].model);
         }
     }
     ASSERT_EQ(a.get_parameters().size(), b.get_parameters().size());

@@ -231,7 +231,7 @@ void InferRequest::run_host_step(const Step& step) {
                   "input of host step " + step.node->describe());
         inputs.push_back(t);
     }
-    EvalContext ctx{m_variables.get()};
+    EvalContext ctx{m_variables.get(), &m_cancel};
     const TensorVector outputs = evaluate_node(*step.node, inputs, ctx);
     for (size_t i = 0; i < outputs.size(); ++i) {
         const Value& val = plan.values[step.outputs[i]];

@@ -1,0 +1,233 @@
+#include "host_ref/control_flow.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+#include "graph/model_evaluator.hpp"
+#include "shape_infer/control_flow_infer.hpp"
+
+namespace ovcl {
+namespace host_ref {
+
+namespace {
+
+bool first_true(const Tensor& t) {
+    if (t.get_size() == 0)
+        return false;
+    return to_i64(t).at(0) != 0;
+}
+
+// Bytes of [outer, axis, inner] views of a dense tensor.
+struct AxisView {
+    size_t outer = 1, extent = 1, inner = 1;  // inner in bytes
+};
+AxisView axis_view(const Tensor& t, size_t axis) {
+    const Shape& s = t.get_shape();
+    AxisView v;
+    for (size_t i = 0; i < axis; ++i)
+        v.outer *= s[i];
+    v.extent = s[axis];
+    v.inner = t.get_element_type().size();
+    for (size_t i = axis + 1; i < s.size(); ++i)
+        v.inner *= s[i];
+    return v;
+}
+
+// Elements [first, first + count) along axis.
+Tensor take(const Tensor& t, size_t axis, size_t first, size_t count) {
+    Shape shape = t.get_shape();
+    shape[axis] = count;
+    Tensor part(t.get_element_type(), shape);
+    const AxisView v = axis_view(t, axis);
+    const auto* src = static_cast<const char*>(t.data());
+    auto* dst = static_cast<char*>(part.data());
+    for (size_t o = 0; o < v.outer; ++o)
+        std::memcpy(dst + o * count * v.inner, src + (o * v.extent + first) * v.inner, count * v.inner);
+    return part;
+}
+
+// Writes `src` into `out` (a placeholder takes its shape).
+void put(const Node& node, size_t index, const Tensor& src, Tensor& out) {
+    if (src.get_element_type() != out.get_element_type())
+        raise<ModelError>(node.describe(), ": output ", index, " is ", out.get_element_type(), " but the body gives ",
+                          src.get_element_type());
+    if (out.get_shape() != src.get_shape())
+        out.set_shape(src.get_shape());
+    src.copy_to(out);
+}
+
+// Joins parts along axis into out.
+void join(const Node& node, size_t index, const std::vector<Tensor>& parts, size_t axis, Tensor& out) {
+    Shape shape = parts.at(0).get_shape();
+    if (axis >= shape.size())
+        raise<ModelError>(node.describe(), ": output ", index, " joins along axis ", axis, " parts of rank ",
+                          shape.size());
+    size_t total = 0;
+    for (const auto& p : parts) {
+        Shape s = p.get_shape();
+        if (s.size() != shape.size())
+            raise<ModelError>(node.describe(), ": output ", index, " joins parts of shapes ", shape, " and ", s);
+        s[axis] = shape[axis];
+        if (s != shape)
+            raise<ModelError>(node.describe(), ": output ", index, " joins parts of shapes ", shape, " and ",
+                              p.get_shape());
+        total += p.get_shape()[axis];
+    }
+    shape[axis] = total;
+    if (out.get_shape() != shape)
+        out.set_shape(shape);
+    const AxisView v = axis_view(out, axis);
+    auto* dst = static_cast<char*>(out.data());
+    size_t at = 0;
+    for (const auto& p : parts) {
+        const size_t n = p.get_shape()[axis];
+        const auto* src = static_cast<const char*>(p.data());
+        for (size_t o = 0; o < v.outer; ++o)
+            std::memcpy(dst + (o * v.extent + at) * v.inner, src + o * n * v.inner, n * v.inner);
+        at += n;
+    }
+}
+
+size_t norm_axis(const Node& node, int64_t axis, size_t rank) {
+    const int64_t a = axis < 0 ? axis + static_cast<int64_t>(rank) : axis;
+    if (a < 0 || a >= static_cast<int64_t>(rank))
+        raise<ModelError>(node.describe(), ": axis ", axis, " is out of range for rank ", rank);
+    return static_cast<size_t>(a);
+}
+
+void iterate(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx, bool is_loop) {
+    const Body& body = node.get_bodies().at(0);
+    const ModelEvaluator evaluator(body.model);
+    const auto& params = body.model->get_parameters();
+    TensorVector args(params.size());
+    int64_t count = is_loop ? to_i64(in.at(0)).at(0) : -1;  // -1: until the condition says stop
+    bool run = is_loop ? first_true(in.at(1)) : true;
+    std::optional<size_t> iteration_param;
+    std::vector<std::pair<const BodyInput*, size_t>> sliced;  // with the normalised axis
+    for (const auto& bi : body.inputs) {
+        if (bi.outer < 0) {
+            iteration_param = bi.param;
+            continue;
+        }
+        const Tensor& t = in.at(static_cast<size_t>(bi.outer));
+        if (!bi.sliced) {
+            args[bi.param] = t;
+            continue;
+        }
+        const size_t axis = norm_axis(node, bi.axis, t.get_shape().size());
+        const auto n = *shape_infer::sliced_iterations(node, bi, Dimension(static_cast<int64_t>(t.get_shape()[axis])));
+        count = count < 0 ? n : std::min(count, n);
+        sliced.emplace_back(&bi, axis);
+    }
+    std::optional<size_t> condition_result;
+    for (const auto& bo : body.outputs)
+        if (bo.outer < 0)
+            condition_result = bo.result;
+    for (size_t p = 0; p < params.size(); ++p)
+        if (!args[p] && p != iteration_param &&
+            std::none_of(sliced.begin(), sliced.end(), [&](const auto& s) { return s.first->param == p; }))
+            raise<ModelError>(node.describe(), ": body parameter ", p, " is fed by no input");
+    std::map<size_t, Tensor> last;                // body result -> its latest value
+    std::map<size_t, std::vector<Tensor>> parts;  // body result -> every iteration's value
+    for (int64_t k = 0; run && (count < 0 || k < count); ++k) {
+        if (ctx.cancel && ctx.cancel->load(std::memory_order_relaxed))
+            raise<Cancelled>("the inference was cancelled");
+        for (const auto& [bi, axis] : sliced) {
+            const Tensor& t = in[static_cast<size_t>(bi->outer)];
+            const int64_t extent = static_cast<int64_t>(t.get_shape()[axis]);
+            const int64_t start = bi->start < 0 ? extent + bi->start : bi->start;
+            // A part begins at start + k * stride and reaches part_size elements towards the end for a
+            // positive stride, towards the start for a negative one.
+            const int64_t at = start + k * bi->stride;
+            const int64_t first = bi->stride > 0 ? at : at - bi->part_size + 1;
+            args[bi->param] = take(t, axis, static_cast<size_t>(first), static_cast<size_t>(bi->part_size));
+        }
+        if (iteration_param) {
+            const auto& p = params[*iteration_param];
+            Tensor it(p->get_output_element_type(0), p->get_output_partial_shape(0).is_static()
+                                                         ? p->get_output_shape(0)
+                                                         : Shape{});
+            dispatch_type(it.get_element_type(), [&](auto tag) {
+                using T = decltype(tag);
+                if constexpr (std::is_same_v<T, float16>)
+                    static_cast<T*>(it.data())[0] = T(static_cast<float>(k));
+                else
+                    static_cast<T*>(it.data())[0] = static_cast<T>(k);
+            });
+            args[*iteration_param] = it;
+        }
+        TensorVector results = evaluator.evaluate(args, ctx);
+        for (const auto& bo : body.outputs) {
+            if (bo.concatenated)
+                parts[bo.result].push_back(results[bo.result]);
+            else
+                last[bo.result] = results[bo.result];
+        }
+        for (const auto& e : body.back_edges)
+            args[e.param] = results[e.result];
+        if (condition_result)
+            run = first_true(results[*condition_result]);
+    }
+    for (const auto& bo : body.outputs) {
+        if (bo.outer < 0)
+            continue;
+        const auto o = static_cast<size_t>(bo.outer);
+        if (bo.concatenated) {
+            auto& p = parts[bo.result];
+            if (p.empty()) {  // no iteration: an empty join along the axis
+                Shape s = out[o].get_shape();
+                if (s.empty() && !node.get_output_partial_shape(o).rank_is_static())
+                    raise<ModelError>(node.describe(), ": output ", o, " joins no iteration and has no known rank");
+                if (node.get_output_partial_shape(o).rank_is_static()) {
+                    const PartialShape& ps = node.get_output_partial_shape(o);
+                    s.assign(ps.size(), 0);
+                    for (size_t i = 0; i < ps.size(); ++i)
+                        s[i] = ps[i].is_static() ? static_cast<size_t>(ps[i].get_length()) : 0;
+                    s[norm_axis(node, bo.axis, s.size())] = 0;
+                }
+                out[o].set_shape(s);
+                continue;
+            }
+            if (bo.stride < 0)
+                std::reverse(p.begin(), p.end());
+            join(node, o, p, norm_axis(node, bo.axis, p[0].get_shape().size()), out[o]);
+        } else if (last.count(bo.result)) {
+            put(node, o, last[bo.result], out[o]);
+        } else {  // no iteration: the value fed back into the body is still its initial one
+            const Tensor* initial = nullptr;
+            for (const auto& e : body.back_edges)
+                if (e.result == bo.result)
+                    initial = &args[e.param];
+            if (!initial || !*initial)
+                raise<ModelError>(node.describe(), ": output ", o, " has no value: the loop ran no iteration");
+            put(node, o, *initial, out[o]);
+        }
+    }
+}
+
+}  // namespace
+
+void if_op(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
+    const Body& body = node.get_bodies().at(first_true(in.at(0)) ? 0 : 1);
+    TensorVector args(body.model->get_parameters().size());
+    for (const auto& bi : body.inputs)
+        args.at(bi.param) = in.at(static_cast<size_t>(bi.outer));
+    for (size_t p = 0; p < args.size(); ++p)
+        if (!args[p])
+            raise<ModelError>(node.describe(), ": body parameter ", p, " is fed by no input");
+    const TensorVector results = ModelEvaluator(body.model).evaluate(args, ctx);
+    for (const auto& bo : body.outputs)
+        put(node, static_cast<size_t>(bo.outer), results.at(bo.result), out.at(static_cast<size_t>(bo.outer)));
+}
+
+void loop(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
+    iterate(node, in, out, ctx, true);
+}
+
+void tensor_iterator(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
+    iterate(node, in, out, ctx, false);
+}
+
+}  // namespace host_ref
+}  // namespace ovcl
