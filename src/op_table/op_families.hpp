@@ -32,6 +32,7 @@
 #include "shape_infer/fake_quantize_infer.hpp"
 #include "shape_infer/variables_infer.hpp"
 #include "shape_infer/control_flow_infer.hpp"
+#include "shape_infer/signal_infer.hpp"
 
 #include "host_ref/io.hpp"
 #include "host_ref/unary.hpp"
@@ -64,3 +65,4 @@
 #include "host_ref/fake_quantize.hpp"
 #include "host_ref/variables.hpp"
 #include "host_ref/control_flow.hpp"
+#include "host_ref/signal.hpp"
