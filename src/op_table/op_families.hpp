@@ -32,6 +32,7 @@
 #include "shape_infer/fake_quantize_infer.hpp"
 #include "shape_infer/variables_infer.hpp"
 #include "shape_infer/recurrent_infer.hpp"
+#include "shape_infer/detection_infer.hpp"
 #include "shape_infer/control_flow_infer.hpp"
 #include "shape_infer/signal_infer.hpp"
 
@@ -66,5 +67,6 @@
 #include "host_ref/fake_quantize.hpp"
 #include "host_ref/variables.hpp"
 #include "host_ref/recurrent.hpp"
+#include "host_ref/detection.hpp"
 #include "host_ref/control_flow.hpp"
 #include "host_ref/signal.hpp"
