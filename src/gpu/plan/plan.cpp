@@ -159,8 +159,12 @@ private:
     size_t add_value(const Node& n, size_t port) {
         Value v;
         v.type = n.get_output_element_type(port);
-        v.shape = n.get_output_shape(port);
-        v.bytes = shape_size(v.shape) * v.type.size();
+        if (n.get_output_partial_shape(port).is_static()) {
+            v.shape = n.get_output_shape(port);
+            v.bytes = shape_size(v.shape) * v.type.size();
+        } else {
+            v.where = Value::Where::HOST;
+        }
         m_plan->values.push_back(v);
         m_value_of[{&n, port}] = m_plan->values.size() - 1;
         return m_plan->values.size() - 1;
@@ -188,12 +192,25 @@ private:
                 step.outputs.push_back(add_value(*node, p));
             if (type == "Parameter")
                 continue;
-            if ((type == "ReadValue" || type == "Assign") && device_variables(m_host_ops))
+            if (const char* why = data_dependent(step)) {
+                step.kind = Step::Kind::HOST;
+                step.reason = why;
+            } else if ((type == "ReadValue" || type == "Assign") && device_variables(m_host_ops))
                 add_variable_step(step);
             else
                 add_op_step(step);
             m_plan->steps.push_back(std::move(step));
         }
+    }
+
+    // Why a step must run on the host whatever the device supports: a shape it touches is known only at run time.
+    const char* data_dependent(const Step& step) const {
+        const auto host = [&](size_t v) { return m_plan->values[v].where == Value::Where::HOST; };
+        if (std::any_of(step.inputs.begin(), step.inputs.end(), host))
+            return "an input's shape is known only at run time (data-dependent)";
+        if (std::any_of(step.outputs.begin(), step.outputs.end(), host))
+            return "its output shape depends on the input values (data-dependent)";
+        return nullptr;
     }
 
     void add_variable_step(Step& step) {

@@ -1,4 +1,4 @@
-// The execution plan of a model with static shapes: a list of steps (kernel launches with
+// The execution plan of a model whose input shapes are fixed: a list of steps (kernel launches with
 // everything precomputed, or host steps that run host_ref), a value per node output, and a
 // memory plan (memory_plan.hpp) that gives each value a region ("slot") of a device arena,
 // reused once the value is dead. A kernel step's scratch buffers (OpConfig::scratch) are values too, alive at
@@ -17,11 +17,13 @@
 namespace ovcl {
 namespace gpu {
 
+/// HOST: a value whose shape is known only once its producer has run (NonZero, NMS, an If whose branches
+/// differ): it stays on the host in the request, only host steps read it, and its shape and bytes are empty.
 struct Value {
     element::Type type;
     Shape shape;
     size_t bytes = 0;
-    enum class Where { SLOT, CONSTANT } where = Where::SLOT;
+    enum class Where { SLOT, CONSTANT, HOST } where = Where::SLOT;
     size_t index = 0;  ///< slot index (Plan::slots), or index into Plan::constants
 };
 
@@ -49,7 +51,7 @@ bool device_variables(const std::set<std::string>& host_ops);
 Validation device_runs(const Node& node, const DeviceInfo& device, const std::set<std::string>& host_ops);
 
 struct Plan {
-    std::shared_ptr<Model> model;    ///< transformed, static shapes
+    std::shared_ptr<Model> model;    ///< transformed, static input shapes (data-dependent ones: Value HOST)
     std::vector<Value> values;
     std::vector<Step> steps;
     std::vector<Slot> slots;         ///< where each slot lies in the arenas
@@ -75,7 +77,7 @@ struct Plan {
     size_t live_set_bytes = 0;
     size_t tensors_bytes = 0;
 
-    /// Plans `model` (static shapes, already transformed) for `device`; `host_ops` run on the host (OVCL_GPU_HOST_OPS).
+    /// Plans `model` (static input shapes, already transformed) for `device`; `host_ops` run on the host (OVCL_GPU_HOST_OPS).
     static std::shared_ptr<Plan> build(std::shared_ptr<Model> model, const DeviceInfo& device,
                                        const std::set<std::string>& host_ops);
 };

@@ -66,9 +66,7 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
         model->reshape(shapes);
         if (!m_config.disable_transformations)  // the precision pass already ran on m_model (it is idempotent)
             transform_model(*model, m_config.host_ops, m_config.inference_precision);
-        if (model->is_dynamic())
-            raise<NotImplemented>("GPU: model '", model->get_friendly_name(),
-                                  "' keeps dynamic shapes after its inputs are fixed (data-dependent shapes)");
+        // What stays dynamic depends on the input values: host steps hold it (plan.hpp, Value HOST).
     }
     auto dp = std::make_shared<DevicePlan>();
     std::shared_ptr<Plan> plan;

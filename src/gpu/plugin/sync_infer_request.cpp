@@ -82,6 +82,7 @@ void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
         m_kernels.assign(plan.steps.size(), {});
         m_events.assign(plan.steps.size(), {});
         m_host_times.assign(plan.steps.size(), {});
+        m_host_values.assign(plan.values.size(), Tensor());
         for (size_t s = 0; s < plan.steps.size(); ++s) {
             const Step& step = plan.steps[s];
             auto arg_buffer = [&](const KernelArg& a) -> cl::Buffer {
@@ -224,6 +225,10 @@ void InferRequest::run_host_step(const Step& step) {
             inputs.push_back(plan.constants[val.index]);
             continue;
         }
+        if (val.where == Value::Where::HOST) {
+            inputs.push_back(m_host_values.at(v));
+            continue;
+        }
         Tensor t(val.type, val.shape);
         m_bytes.to_host += val.bytes;
         if (val.bytes)
@@ -235,6 +240,10 @@ void InferRequest::run_host_step(const Step& step) {
     const TensorVector outputs = evaluate_node(*step.node, inputs, ctx);
     for (size_t i = 0; i < outputs.size(); ++i) {
         const Value& val = plan.values[step.outputs[i]];
+        if (val.where == Value::Where::HOST) {  // its shape is this run's: kept for the host steps and outputs
+            m_host_values.at(step.outputs[i]) = outputs[i];
+            continue;
+        }
         if (outputs[i].get_shape() != val.shape)
             raise<Exception>(step.node->describe(), ": host step produced ", outputs[i].get_shape(), ", planned ",
                              val.shape);
@@ -320,6 +329,11 @@ void InferRequest::download() {
     for (size_t i = 0; i < plan.result_values.size(); ++i) {
         const Value& v = plan.values[plan.result_values[i]];
         Tensor& dst = m_output_tensors[i];
+        if (v.where == Value::Where::HOST) {
+            write_host_value(m_host_values.at(plan.result_values[i]), dst, m_out_bind[i].kind != PortBinding::Kind::HOST,
+                             i);
+            continue;
+        }
         if (dst.get_shape() != v.shape)
             dst.set_shape(v.shape);  // dynamic outputs take the computed shape (before we write into it)
         if (m_out_bind[i].kind != PortBinding::Kind::HOST) {
@@ -354,6 +368,24 @@ void InferRequest::download() {
               "clEnqueueReadBuffer", "output " + std::to_string(i));
         done(e);
     }
+}
+
+void InferRequest::write_host_value(const Tensor& value, Tensor& dst, bool device_buffer, size_t output) {
+    if (!value)
+        raise<Exception>(describe(), ": output ", output, " has no value (its host step did not run)");
+    if (dst.get_shape() != value.get_shape())
+        dst.set_shape(value.get_shape());
+    if (!device_buffer) {
+        value.copy_to(dst);
+        return;
+    }
+    // The buffer after set_shape, which may have replaced it.
+    const cl::Buffer buffer = dst.is<OclHostTensor>() ? std::static_pointer_cast<OclHostTensor>(dst.get_impl())->buffer()
+                                                      : std::static_pointer_cast<OclBufferTensor>(dst.get_impl())->buffer();
+    m_bytes.to_device += value.get_byte_size();
+    if (value.get_byte_size())  // blocking: the value is replaced by the next inference
+        check(m_queue.enqueueWriteBuffer(buffer, CL_TRUE, 0, value.get_byte_size(), value.data()),
+              "clEnqueueWriteBuffer", describe() + ": output " + std::to_string(output));
 }
 
 void InferRequest::wait_pipeline() {

@@ -59,6 +59,8 @@ private:
     void run_variable_step(size_t s);
     /// Enqueues the output reads (part of start_pipeline).
     void download();
+    /// An output whose shape this run decided (Value HOST) into the user's tensor or its device buffer.
+    void write_host_value(const Tensor& value, Tensor& dst, bool device_buffer, size_t output);
     /// Marks the end of what this request enqueued so far (m_done).
     void fence();
     /// Waits for a previous run's commands (only pending after a failure or a cancel).
@@ -116,6 +118,7 @@ private:
     std::vector<std::vector<cl::Event>> m_events;    ///< per step, when events are on
     std::vector<cl::Event> m_write_events, m_read_events;
     std::vector<std::chrono::microseconds> m_host_times;  ///< per step
+    std::vector<Tensor> m_host_values;  ///< per value: this run's HOST values (data-dependent shapes)
     std::vector<Tensor> m_staging;      ///< dense copies of strided inputs, alive until the writes are done
     std::vector<std::pair<Tensor, Tensor>> m_staged_outputs;  ///< (staging, bound strided output)
     cl::Event m_done;

@@ -130,7 +130,8 @@ void InferRequest::bind_ports() {
     for (size_t i = 0; i < plan.result_values.size(); ++i) {
         const Value& v = plan.values[plan.result_values[i]];
         Tensor& dst = m_output_tensors[i];
-        if (dst.get_shape() != v.shape && (dst.is<IRemoteTensor>() || dst.is<OclHostTensor>()))
+        if (v.where != Value::Where::HOST && dst.get_shape() != v.shape &&
+            (dst.is<IRemoteTensor>() || dst.is<OclHostTensor>()))
             dst.set_shape(v.shape);  // a dynamic output: sized before its buffer is bound
         m_out_bind.push_back(bind(dst, plan.result_values[i], "output " + get_outputs()[i].node->describe()));
     }
