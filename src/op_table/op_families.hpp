@@ -36,6 +36,9 @@
 #include "shape_infer/recurrent_infer.hpp"
 #include "shape_infer/detection_infer.hpp"
 #include "shape_infer/control_flow_infer.hpp"
+#include "shape_infer/roi_infer.hpp"
+#include "shape_infer/region_yolo_infer.hpp"
+#include "shape_infer/ctc_infer.hpp"
 #include "shape_infer/signal_infer.hpp"
 
 #include "host_ref/io.hpp"
@@ -73,4 +76,7 @@
 #include "host_ref/recurrent.hpp"
 #include "host_ref/detection.hpp"
 #include "host_ref/control_flow.hpp"
+#include "host_ref/roi.hpp"
+#include "host_ref/region_yolo.hpp"
+#include "host_ref/ctc.hpp"
 #include "host_ref/signal.hpp"
