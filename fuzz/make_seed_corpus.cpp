@@ -1,5 +1,5 @@
 // Writes the fuzzers' seed corpora from the project's own models:
-//   <out>/ir_reader/     every tests/data/ir/*.xml with weights of the size its Constants ask
+//   <out>/ir_reader/     every tests/data/ir/**/*.xml with its .bin, or weights of the size its Constants ask
 //                        for, and the IR of the models built in code (default_models, the
 //                        behaviour-test models), each as xml + NUL + bin (fuzz_harness.hpp)
 //   <out>/import_model/  the same models compiled on REF and exported (import_model blobs)
@@ -116,12 +116,15 @@ int main(int argc, char** argv) {
     write_small_seeds(data_dir, out_dir);
 
     std::vector<std::pair<std::string, std::shared_ptr<ovcl::Model>>> models;
-    for (const auto& entry : fs::directory_iterator(data_dir)) {
+    for (const auto& entry : fs::recursive_directory_iterator(data_dir)) {  // control_flow/ too
         if (entry.path().extension() != ".xml")
             continue;
         const std::string xml = read_file(entry.path());
-        const std::string bin = weights_for(xml);
-        const std::string stem = entry.path().stem().string();
+        fs::path bin_path = entry.path();
+        bin_path.replace_extension(".bin");
+        const std::string bin = fs::exists(bin_path) ? read_file(bin_path) : weights_for(xml);
+        std::string stem = fs::relative(entry.path(), data_dir).replace_extension().string();
+        std::replace(stem.begin(), stem.end(), '/', '_');
         write_file(out_dir / "ir_reader" / (stem + ".ir"), ovcl::fuzz::join_ir_input(xml, bin));
         try {
             ovcl::Tensor w(ovcl::element::u8, ovcl::Shape{bin.size()});

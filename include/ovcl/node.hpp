@@ -85,7 +85,17 @@ public:
     int64_t get_version() const { return m_version; }
     /// Friendly name; defaults to "<type>_<id>".
     const std::string& get_friendly_name() const { return m_name; }
-    void set_friendly_name(std::string name) { m_name = std::move(name); }
+    void set_friendly_name(std::string name) {
+        m_name = std::move(name);
+        m_named = true;
+    }
+    /// Whether the name was given (set_friendly_name, an IR's layer name) rather than made up.
+    bool has_given_name() const { return m_named; }
+    /// The other node's name, given or made up as it was there (a copy of a node).
+    void copy_name_from(const Node& other) {
+        m_name = other.m_name;
+        m_named = other.m_named;
+    }
     uint64_t get_instance_id() const { return m_id; }
 
     size_t get_input_size() const { return m_inputs.size(); }
@@ -151,6 +161,7 @@ private:
     std::string m_type;
     int64_t m_version;
     std::string m_name;
+    bool m_named = false;
     uint64_t m_id;
     OutputVector m_inputs;
     std::vector<Port> m_outputs;

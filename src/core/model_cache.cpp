@@ -96,9 +96,8 @@ std::string model_hash(const Model& model) {
     };
     for (const auto& n : ops) {
         // A name the node made up itself (type + instance id) differs each time the same model is built.
-        const bool own_name = n->get_friendly_name() == n->get_type_name() + "_" + std::to_string(n->get_instance_id());
         h.add(n->get_type_name()).add(static_cast<uint64_t>(n->get_version()));
-        h.add(own_name ? std::string_view("<auto>") : std::string_view(n->get_friendly_name()));
+        h.add(n->has_given_name() ? std::string_view(n->get_friendly_name()) : std::string_view("<auto>"));
         h.add(static_cast<uint64_t>(n->get_attributes().size()));
         for (const auto& [name, value] : n->get_attributes())
             h.add(name).add(value);
@@ -124,6 +123,22 @@ std::string model_hash(const Model& model) {
             }
             h.add(value ? std::string_view(static_cast<const char*>(value.data()), value.get_byte_size())
                         : std::string_view());
+        }
+        h.add(static_cast<uint64_t>(n->get_bodies().size()));
+        for (const Body& b : n->get_bodies()) {  // If / Loop / TensorIterator: the body and how it connects
+            h.add(model_hash(*b.model));
+            for (const auto& in : b.inputs)
+                h.add(static_cast<uint64_t>(in.outer)).add(static_cast<uint64_t>(in.param)).add(in.sliced ? "s" : "-")
+                    .add(static_cast<uint64_t>(in.axis)).add(static_cast<uint64_t>(in.start))
+                    .add(static_cast<uint64_t>(in.stride)).add(static_cast<uint64_t>(in.part_size))
+                    .add(static_cast<uint64_t>(in.end)).add(in.purpose);
+            for (const auto& out : b.outputs)
+                h.add(static_cast<uint64_t>(out.outer)).add(static_cast<uint64_t>(out.result))
+                    .add(out.concatenated ? "c" : "-").add(static_cast<uint64_t>(out.axis))
+                    .add(static_cast<uint64_t>(out.start)).add(static_cast<uint64_t>(out.stride))
+                    .add(static_cast<uint64_t>(out.part_size)).add(static_cast<uint64_t>(out.end)).add(out.purpose);
+            for (const auto& e : b.back_edges)
+                h.add(static_cast<uint64_t>(e.result)).add(static_cast<uint64_t>(e.param));
         }
     }
     for (const NodeVector* list : {&model.get_parameters(), &model.get_results(), &model.get_sinks()}) {

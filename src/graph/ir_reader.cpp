@@ -72,7 +72,7 @@ public:
         if (version != "10" && version != "11")
             fail("unsupported IR version '", version, "' (versions 10 and 11 are read)");
         read_graph(net);
-        return make_model(net);
+        return make_model(&net);
     }
 
 private:
@@ -328,7 +328,9 @@ private:
         l.node = std::move(node);
     }
 
-    std::shared_ptr<Model> make_model(const pugi::xml_node& net) {
+    // The model of the <net> or, with `net` null, of a body (which holds no variables: their state would
+    // belong to no request).
+    std::shared_ptr<Model> make_model(const pugi::xml_node* net) {
         NodeVector params, results, sinks;
         for (const auto& l : m_layers) {
             const std::string& t = l.node->get_type_name();
@@ -336,20 +338,19 @@ private:
                 params.push_back(l.node);
             else if (t == "Result")
                 results.push_back(l.node);
+            else if (!net && (t == "Assign" || t == "ReadValue"))
+                fail_at(l, "a body cannot hold variables");
             else if (t == "Assign")
                 sinks.push_back(l.node);
         }
         if (results.empty() && sinks.empty())
-            fail("the IR has no Result layer");
+            fail(net ? "the IR has no Result layer" : "the body has no Result layer");
         std::shared_ptr<Model> model;
         try {
-            model = std::make_shared<Model>(results, params, net.attribute("name").value(), sinks);
+            model = std::make_shared<Model>(results, params, net ? net->attribute("name").value() : "body", sinks);
+            if (net)
+                model->get_rt_info() = detail::read_model_rt_info(net->child("rt_info"));
         } catch (const std::exception& e) {
-            fail(e.what());
-        }
-        try {
-            model->get_rt_info() = detail::read_model_rt_info(net.child("rt_info"));
-        } catch (const Exception& e) {
             fail(e.what());
         }
         return model;
@@ -382,7 +383,7 @@ private:
                          m_depth + 1);
             inner.read_graph(xml);
             Body body;
-            body.model = inner.make_body_model();
+            body.model = inner.make_model(nullptr);
             const pugi::xml_node map = l.xml.child(kind[1]);
             for (const auto& e : map.children()) {
                 const std::string tag = e.name();
@@ -448,26 +449,6 @@ private:
         for (size_t i = 0; i < it->second; ++i)
             index += m_layers[i].node->get_type_name() == type;
         return index;
-    }
-
-    std::shared_ptr<Model> make_body_model() {
-        NodeVector params, results;
-        for (const auto& l : m_layers) {
-            const std::string& t = l.node->get_type_name();
-            if (t == "Parameter")
-                params.push_back(l.node);
-            else if (t == "Result")
-                results.push_back(l.node);
-            else if (t == "Assign" || t == "ReadValue")
-                fail_at(l, "a body cannot hold variables");
-        }
-        if (results.empty())
-            fail("the body has no Result layer");
-        try {
-            return std::make_shared<Model>(results, params, "body");
-        } catch (const std::exception& e) {
-            fail(e.what());
-        }
     }
 
     std::string m_label;

@@ -231,7 +231,7 @@ std::shared_ptr<Model> Model::clone() const {
         for (const auto& in : n->input_values())
             ins.emplace_back(map.at(in.node.get()), in.index);
         auto c = std::make_shared<Node>(n->get_type_name(), n->get_version(), ins, n->get_attributes());
-        c->set_friendly_name(n->get_friendly_name());
+        c->copy_name_from(*n);
         c->get_rt_info() = n->get_rt_info();
         c->set_constant_value(n->get_constant_value());
         std::vector<Body> bodies = n->get_bodies();

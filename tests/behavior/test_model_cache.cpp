@@ -71,6 +71,29 @@ TEST_P(ModelCache, KeyFollowsTheModel) {
     EXPECT_TRUE(core.compile_model(default_models::make_resnet_like_cnn(2), device()).get_property(loaded_from_cache));
 }
 
+TEST_P(ModelCache, KeyFollowsTheBodies) {
+    // An If read from an IR that OpenVINO wrote: the blob keeps its bodies, and a change inside a body is a new key.
+    Core core;
+    OVCL_REQUIRE_DEVICE(core, device());
+    ScratchDir dir("model_cache");
+    core.set_property({{cache_dir.key, dir.str()}});
+    const std::string xml = std::string(OVCL_TEST_DATA_DIR) + "/ir/control_flow/if_static.xml";
+    const TensorVector in{random_tensor(element::f32, {2, 3}, -1, 1, 4),
+                          make_tensor<double>(element::boolean, {}, {0.0})};
+    auto first = core.compile_model(ir::read_model(xml), device());
+    const Tensor expected = infer(first, in).at(0);
+    auto again = core.compile_model(ir::read_model(xml), device());
+    EXPECT_TRUE(again.get_property(loaded_from_cache));
+    EXPECT_TENSOR_EQ(infer(again, in).at(0), expected);
+    auto changed = ir::read_model(xml);
+    for (const auto& n : changed->get_ordered_ops())
+        for (const Body& b : n->get_bodies())
+            for (const auto& inner : b.model->get_ordered_ops())
+                inner->set_friendly_name(inner->get_friendly_name() + "_2");
+    EXPECT_FALSE(core.compile_model(changed, device()).get_property(loaded_from_cache));
+    EXPECT_EQ(entries(dir), 2u);
+}
+
 TEST_P(ModelCache, KeyFollowsTheConfiguration) {
     Core core;
     OVCL_REQUIRE_DEVICE(core, device());
