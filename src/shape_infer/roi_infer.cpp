@@ -108,6 +108,11 @@ PsRoiAttrs psroi_attrs(const Node& node) {
         a.bilinear = true;
         a.trans_std = node.get_attr<float>("trans_std", 1.0f);
         a.part_size = positive(node, "part_size", node.get_attr<int64_t>("part_size", 1));
+        // Samples per bin, each a bilinear read: a bound keeps a hostile IR from looping for hours.
+        constexpr int64_t kMaxSamples = 65536;
+        if (a.bins_x > kMaxSamples || a.bins_y > kMaxSamples || a.bins_x * a.bins_y > kMaxSamples)
+            raise<ModelError>(node.describe(), ": spatial_bins_x * spatial_bins_y = ", a.bins_x, " * ", a.bins_y,
+                              " samples per bin; at most ", kMaxSamples, " are taken");
     } else {
         if (mode != "average" && mode != "bilinear")
             raise<ModelError>(node.describe(), ": attribute mode='", mode, "' is not one of average, bilinear");

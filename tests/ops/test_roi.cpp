@@ -181,6 +181,10 @@ TEST(Roi, Refusals) {
     EXPECT_THROW(test::eval_op("DeformablePSROIPooling", 1, {kData8, kRois5Two, f32({1, 2, 1, 1}, {0, 0})},
                                {{"output_dim", "2"}, {"spatial_scale", "1"}, {"group_size", "2"}}),
                  ModelError);  // no offsets for roi 1
+    EXPECT_THROW(test::eval_op("DeformablePSROIPooling", 1, {kData8, kRois5Two},
+                               {{"output_dim", "2"}, {"spatial_scale", "1"}, {"group_size", "2"},
+                                {"spatial_bins_x", "1000000"}, {"spatial_bins_y", "1000000"}}),
+                 ModelError);  // 10^12 samples per bin: a hostile IR's endless loop
 }
 
 }  // namespace
