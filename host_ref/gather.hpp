@@ -26,6 +26,8 @@ void gather_v8(const Node& node, const TensorVector& in, TensorVector& out, Eval
 void gather_elements(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 /// For each batch and index tuple, the slice data[batch][tuple...]; negative indices count from the end.
 void gather_nd(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// The beams' paths back through their parents (host_ref/gather_tree.cpp).
+void gather_tree(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 }  // namespace host_ref
 }  // namespace ovcl

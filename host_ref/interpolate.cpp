@@ -138,7 +138,9 @@ void interpolate(const Node& node, const TensorVector& in, TensorVector& out, Ev
 
     std::vector<int64_t> axes(rank);
     std::iota(axes.begin(), axes.end(), int64_t{0});
-    if (in.size() > Attrs::axes_port(node))
+    if (node.get_version() < 4)
+        axes = shape_infer::interpolate_v1_axes(node, rank);
+    else if (in.size() > Attrs::axes_port(node))
         axes = to_i64(in[Attrs::axes_port(node)]);
     std::vector<float> scales(axes.size());
     const auto given = attrs.use_scales ? to_f64(in.at(Attrs::scales_port(node))) : std::vector<double>{};

@@ -1,12 +1,13 @@
 #include "host_ref/one_hot.hpp"
 
 #include <cstring>
+#include <string>
 
 namespace ovcl {
 namespace host_ref {
 
 void one_hot(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
-    const auto idx = to_i64(in.at(0));
+    auto idx = to_i64(in.at(0));
     const Shape& is = in.at(0).get_shape();
     const Tensor &on = in.at(2), &off = in.at(3);
     Tensor& o = out.at(0);
@@ -14,6 +15,11 @@ void one_hot(const Node& node, const TensorVector& in, TensorVector& out, EvalCo
     if (axis < 0)
         axis += static_cast<int64_t>(is.size()) + 1;
     const size_t depth = o.get_shape().at(static_cast<size_t>(axis));
+    // OneHot-16's negative_indices_mode "normalize": -depth..-1 count from the end (else they match nothing).
+    if (node.get_attr<std::string>("negative_indices_mode", "ignore_negative") == "normalize")
+        for (int64_t& v : idx)
+            if (v < 0 && v >= -static_cast<int64_t>(depth))
+                v += static_cast<int64_t>(depth);
     size_t outer = 1, inner = 1;
     for (size_t a = 0; a < static_cast<size_t>(axis); ++a)
         outer *= is[a];

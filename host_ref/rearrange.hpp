@@ -18,6 +18,8 @@ void reverse_sequence(const Node& node, const TensorVector& in, TensorVector& ou
 /// BatchToSpace: the inverse, then crop.
 void space_to_batch(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 void batch_to_space(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// Reverse-1: data with the axes shape inference resolves read backwards (host_ref/rearrange_reverse.cpp).
+void reverse(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 }  // namespace host_ref
 }  // namespace ovcl

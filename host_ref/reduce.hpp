@@ -26,6 +26,8 @@ std::vector<size_t> reduction_axes_of(const Node& node, const std::vector<int64_
 Strides reduction_slot_strides(const Shape& shape, const std::vector<size_t>& axes);
 /// Number of elements of `shape` reduced into each slot (product of the reduced extents).
 size_t reduction_count(const Shape& shape, const std::vector<size_t>& axes);
+/// SegmentMax-16: each segment's maximum, empty ones filled (host_ref/reduce_segment.cpp).
+void segment_max(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 }  // namespace host_ref
 }  // namespace ovcl

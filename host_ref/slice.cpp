@@ -77,8 +77,9 @@ void copy_typed(const Tensor& src, Tensor& dst, const AxisOffsets& offsets, cons
     OffsetCopy<U>(s, offsets, f).run(0, 0, d);
 }
 
-void copy_plan(const Tensor& src, Tensor& dst, const std::vector<shape_infer::AxisSlice>& axes) {
-    const Strides strides = row_major_strides(src.get_shape());
+// Per axis, the element offsets into a tensor of `shape` that a slice's indices name.
+AxisOffsets slice_offsets(const Shape& shape, const std::vector<shape_infer::AxisSlice>& axes) {
+    const Strides strides = row_major_strides(shape);
     AxisOffsets offsets(axes.size());
     for (size_t a = 0; a < axes.size(); ++a) {
         const int64_t stride = static_cast<int64_t>(strides[a]);
@@ -86,7 +87,11 @@ void copy_plan(const Tensor& src, Tensor& dst, const std::vector<shape_infer::Ax
         for (int64_t k = 0; k < axes[a].count; ++k)
             offsets[a][static_cast<size_t>(k)] = (axes[a].start + k * axes[a].step) * stride;
     }
-    copy_by_offsets(src, dst, offsets);
+    return offsets;
+}
+
+void copy_plan(const Tensor& src, Tensor& dst, const std::vector<shape_infer::AxisSlice>& axes) {
+    copy_by_offsets(src, dst, slice_offsets(src.get_shape(), axes));
 }
 
 }  // namespace
@@ -135,6 +140,28 @@ void slice(const Node& node, const TensorVector& in, TensorVector& out, EvalCont
     const auto plan = shape_infer::slice_plan(node, in.at(0).get_shape(), to_i64(in.at(1)), to_i64(in.at(2)),
                                               to_i64(in.at(3)), in.size() > 4 ? to_i64(in[4]) : std::vector<int64_t>{});
     copy_plan(in[0], out.at(0), plan.axes);
+}
+
+void slice_scatter(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    const Tensor &data = in.at(0), &updates = in.at(1);
+    const auto plan = shape_infer::slice_plan(node, data.get_shape(), to_i64(in.at(2)), to_i64(in.at(3)),
+                                              to_i64(in.at(4)), in.size() > 5 ? to_i64(in[5]) : std::vector<int64_t>{});
+    if (updates.get_shape() != plan.out_shape)
+        raise<ModelError>(node.describe(), ": updates ", updates.get_shape(), " must be shaped like the slice ",
+                          plan.out_shape);
+    data.copy_to(out.at(0));
+    // The updates in C order land where the slice's indices point.
+    const AxisOffsets offsets = slice_offsets(data.get_shape(), plan.axes);
+    const size_t bytes = data.get_element_type().size();
+    const auto* src = static_cast<const char*>(updates.data());
+    auto* dst = static_cast<char*>(out.at(0).data());
+    size_t i = 0;
+    for_each_coordinate(updates.get_shape(), [&](const Coordinate& c) {
+        int64_t off = 0;
+        for (size_t a = 0; a < c.size(); ++a)
+            off += offsets[a][c[a]];
+        std::memcpy(dst + static_cast<size_t>(off) * bytes, src + i++ * bytes, bytes);
+    });
 }
 
 }  // namespace host_ref

@@ -19,6 +19,8 @@ void copy_by_offsets(const Tensor& src, Tensor& dst, const AxisOffsets& offsets,
 
 void strided_slice(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 void slice(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// SliceScatter-15: data with the elements a Slice-8 of it would read replaced by updates (C order).
+void slice_scatter(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 }  // namespace host_ref
 }  // namespace ovcl

@@ -64,6 +64,8 @@ void is_inf(const Node& node, const TensorVector& in, TensorVector& out, EvalCon
 void is_nan(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 /// Input 0 converted to input 1's element type by convert_elements's rules (as Convert).
 void convert_like(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+/// Both inputs converted to the common type shape inference chose (ConvertPromoteTypes-14), as Convert.
+void convert_promote_types(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 /// A copy of the input.
 void identity(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 

@@ -73,5 +73,11 @@ void logical_not(const Node& node, const TensorVector& in, TensorVector& out, Ev
         d[i] = static_cast<char>(s[i] == 0);
 }
 
+void convert_promote_types(const Node&, const TensorVector& in, TensorVector& out, EvalContext&) {
+    for (size_t i = 0; i < 2; ++i)
+        convert_elements(in.at(i).data(), in[i].get_element_type(), out.at(i).data(), out[i].get_element_type(),
+                         in[i].get_size());
+}
+
 }  // namespace host_ref
 }  // namespace ovcl

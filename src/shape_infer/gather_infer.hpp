@@ -17,5 +17,8 @@ Outputs gather_elements(const Node& node, const Inputs& in);
 /// GatherND-5/8: (data, integer indices [.., k]), attr batch_dims b: slices data[b + k:] at the index tuples;
 /// v5 flattens the b batch axes into one, v8 keeps them.
 Outputs gather_nd(const Node& node, const Inputs& in);
+/// GatherTree-1: (step_ids [T, B, W], parent_idx [T, B, W], max_seq_len [B], end_token scalar), one type
+/// (src/shape_infer/gather_tree_infer.cpp): [T, B, W].
+Outputs gather_tree(const Node& node, const Inputs& in);
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -49,9 +49,24 @@ void check_count(const Node& node, const char* what, size_t count, size_t axes) 
                           " interpolated axes");
 }
 
+// Attributes pads_begin and pads_end (every version), checked non-negative.
+void read_pads(const Node& node, InterpolateAttrs& a) {
+    a.pads_begin = node.get_attr<std::vector<int64_t>>("pads_begin", {0});
+    a.pads_end = node.get_attr<std::vector<int64_t>>("pads_end", {0});
+    for (const auto* pads : {&a.pads_begin, &a.pads_end})
+        for (int64_t p : *pads)
+            if (p < 0)
+                raise<ModelError>(node.describe(), ": pads must be non-negative, got ", p);
+}
+
 }  // namespace
 
 InterpolateAttrs interpolate_attrs(const Node& node) {
+    if (node.get_version() < 4) {
+        Attrs a = interpolate_v1_attrs(node);
+        read_pads(node, a);
+        return a;
+    }
     static const std::pair<const char*, Attrs::Mode> modes[] = {
         {"nearest", Attrs::Mode::nearest},
         {"linear", Attrs::Mode::linear},
@@ -87,12 +102,7 @@ InterpolateAttrs interpolate_attrs(const Node& node) {
     a.nearest = pick(node, "nearest_mode", node.get_attr<std::string>("nearest_mode", "round_prefer_floor"), nearests);
     a.antialias = node.get_attr<bool>("antialias", false);
     a.cube_coeff = node.get_attr<double>("cube_coeff", -0.75);
-    a.pads_begin = node.get_attr<std::vector<int64_t>>("pads_begin", {0});
-    a.pads_end = node.get_attr<std::vector<int64_t>>("pads_end", {0});
-    for (const auto* pads : {&a.pads_begin, &a.pads_end})
-        for (int64_t p : *pads)
-            if (p < 0)
-                raise<ModelError>(node.describe(), ": pads must be non-negative, got ", p);
+    read_pads(node, a);
     return a;
 }
 
@@ -103,6 +113,8 @@ std::vector<int64_t> pads_for_rank(const std::vector<int64_t>& pads, size_t rank
 }
 
 std::optional<std::vector<int64_t>> interpolate_axes(const Node& node, const Inputs& in, size_t rank) {
+    if (node.get_version() < 4)
+        return interpolate_v1_axes(node, rank);
     const size_t port = InterpolateAttrs::axes_port(node);
     if (in.size() <= port) {
         std::vector<int64_t> all(rank);
@@ -131,15 +143,15 @@ int64_t interpolate_scaled_dim(int64_t len, float scale) {
 }
 
 Outputs interpolate(const Node& node, const Inputs& in) {
-    const bool v11 = node.get_version() >= 11;
-    check_input_count(node, in, v11 ? 2 : 3, v11 ? 3 : 4);
+    const bool v11 = node.get_version() >= 11, v1 = node.get_version() < 4;
+    check_input_count(node, in, v11 || v1 ? 2 : 3, v1 ? 2 : v11 ? 3 : 4);
     const Attrs attrs = interpolate_attrs(node);
     check_type(node, in, 0, {});
     if (in[0].type == element::boolean)
         raise<ModelError>(node.describe(), ": the data input must be numeric, not boolean");
     const size_t scales_port = Attrs::scales_port(node), axes_port = Attrs::axes_port(node);
-    const bool has_axes = in.size() > axes_port;
-    if (v11) {
+    const bool has_axes = !v1 && in.size() > axes_port;
+    if (v11 || v1) {
         if (attrs.use_scales)
             check_real(node, in, 1);
         else

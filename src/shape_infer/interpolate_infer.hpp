@@ -1,4 +1,4 @@
-// Shape and type inference of the interpolate ops (Interpolate-4 and Interpolate-11), and the
+// Shape and type inference of the interpolate ops (Interpolate-1, Interpolate-4 and Interpolate-11), and the
 // parsed attributes that the host reference and device classes share with it.
 #pragma once
 
@@ -32,6 +32,11 @@ struct InterpolateAttrs {
     static size_t axes_port(const Node& node) { return node.get_version() >= 11 ? 2 : 3; }
 };
 
+/// Interpolate-1's attributes as the Interpolate-4/11 ones that compute it, but for the pads, which
+/// interpolate_attrs reads for every version (interpolate_v1_infer.cpp).
+InterpolateAttrs interpolate_v1_attrs(const Node& node);
+/// Interpolate-1's axes attribute, checked and in ascending order (the order its sizes are taken in).
+std::vector<int64_t> interpolate_v1_axes(const Node& node, size_t rank);
 /// Parses and checks every Interpolate attribute; throws ModelError naming the node.
 InterpolateAttrs interpolate_attrs(const Node& node);
 /// pads resized to `rank` as OpenVINO does: cut when longer, zero-filled when shorter.
@@ -42,7 +47,8 @@ std::optional<std::vector<int64_t>> interpolate_axes(const Node& node, const Inp
 /// The output extent of an axis of padded length `len` for a scale, as OpenVINO computes it.
 int64_t interpolate_scaled_dim(int64_t len, float scale);
 
-Outputs interpolate(const Node& node, const Inputs& in);  ///< Interpolate-4 and Interpolate-11
+/// Interpolate-1 (data, sizes for attr axes), Interpolate-4 and Interpolate-11.
+Outputs interpolate(const Node& node, const Inputs& in);
 
 }  // namespace shape_infer
 }  // namespace ovcl

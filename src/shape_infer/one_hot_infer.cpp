@@ -1,5 +1,6 @@
 #include "shape_infer/one_hot_infer.hpp"
 
+#include <string>
 #include <vector>
 
 namespace ovcl {
@@ -11,6 +12,9 @@ Outputs one_hot(const Node& node, const Inputs& in) {
     check_integer(node, in, 1);
     check_type(node, in, 2, {});
     const element::Type t = merge_types(node, in, 2, 3);
+    const auto mode = node.get_attr<std::string>("negative_indices_mode", "ignore_negative");
+    if (mode != "ignore_negative" && (mode != "normalize" || node.get_version() < 16))
+        raise<ModelError>(node.describe(), ": negative_indices_mode \"", mode, "\" is not ignore_negative or (from OneHot-16) normalize");
     for (size_t i = 1; i < 4; ++i) {
         const PartialShape& s = in[i].shape;
         if (s.rank_is_static() && !(s.size() == 0 || (s.size() == 1 && s[0].compatible(Dimension(1)))))

@@ -6,7 +6,8 @@
 namespace ovcl {
 namespace shape_infer {
 /// OneHot-1: (integer indices, depth scalar, on_value scalar, off_value scalar of on_value's type), attr
-/// axis: the indices' shape with depth inserted at axis, on_value's type.
+/// axis: the indices' shape with depth inserted at axis, on_value's type. OneHot-16 adds attr
+/// negative_indices_mode: ignore_negative (as OneHot-1) or normalize (-depth..-1 count from the end).
 Outputs one_hot(const Node& node, const Inputs& in);
 }  // namespace shape_infer
 }  // namespace ovcl

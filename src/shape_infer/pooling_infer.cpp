@@ -27,7 +27,11 @@ struct PoolAttrs {
     std::vector<int64_t> kernel, strides, dilations, pads_begin, pads_end;
 };
 
-bool has_dilations(const Node& node) { return node.get_type_name() == "MaxPool" && node.get_version() >= 8; }
+// MaxPool has dilations from version 8, AvgPool from version 16 (its only change from AvgPool-14).
+bool has_dilations(const Node& node) {
+    const int64_t since = node.get_type_name() == "MaxPool" ? 8 : node.get_type_name() == "AvgPool" ? 16 : -1;
+    return since > 0 && node.get_version() >= since;
+}
 
 PoolAttrs pool_attrs(const Node& node, size_t n) {
     PoolAttrs a;

@@ -20,5 +20,10 @@ Outputs reverse_sequence(const Node& node, const Inputs& in);
 Outputs space_to_batch(const Node& node, const Inputs& in);
 /// BatchToSpace-2: (data, block_shape, crops_begin, crops_end): [N / prod(block), D * block - crops, ..].
 Outputs batch_to_space(const Node& node, const Inputs& in);
+/// Reverse-1: (data, axes 1-D); attr mode: index (integer axes, negative from the end) or mask (boolean, one
+/// per data axis). The data's shape (src/shape_infer/rearrange_reverse_infer.cpp).
+Outputs reverse(const Node& node, const Inputs& in);
+/// Reverse-1's axes input resolved for data of `rank`: which axes flip. Throws ModelError.
+std::vector<bool> reverse_axes(const Node& node, int64_t rank, const std::vector<int64_t>& axes);
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -19,6 +19,11 @@ void check_reduction_axes_input(const Node& node, const Inputs& in, size_t i);
 /// The axes held by input i normalised against `rank`, sorted and without repeats, when the
 /// value is known; throws ModelError when an axis is out of range.
 std::optional<std::vector<int64_t>> known_reduction_axes(const Node& node, const Inputs& in, size_t i, int64_t rank);
+/// SegmentMax-16: (data [R, ..], sorted non-negative segment_ids [R][, num_segments scalar]); attr fill_mode
+/// ZERO or LOWEST: [num_segments or max id + 1, ..] (src/shape_infer/reduce_segment_infer.cpp).
+Outputs segment_max(const Node& node, const Inputs& in);
+/// SegmentMax's fill_mode: true for LOWEST, false for ZERO (either case); ModelError otherwise.
+bool segment_fill_lowest(const Node& node);
 
 }  // namespace shape_infer
 }  // namespace ovcl

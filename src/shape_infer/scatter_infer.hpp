@@ -10,7 +10,7 @@ Outputs scatter_update(const Node& node, const Inputs& in);
 /// ScatterElementsUpdate-3/12: (data, indices, updates, axis scalar); indices and updates of one shape and
 /// data's rank; v12 attrs reduction (none, sum, prod, min, max, mean) and use_init_val.
 Outputs scatter_elements_update(const Node& node, const Inputs& in);
-/// ScatterNDUpdate-3/15: (data, indices [..., k], updates = indices[:-1] + data[k:]); v15 attr reduction
+/// ScatterNDUpdate-4/15: (data, indices [..., k], updates = indices[:-1] + data[k:]); v15 attr reduction
 /// (none, sum, sub, prod, min, max).
 Outputs scatter_nd_update(const Node& node, const Inputs& in);
 }  // namespace shape_infer

@@ -178,6 +178,23 @@ Outputs squeeze(const Node& node, const Inputs& in) {
     return {{in[0].type, PartialShape(out)}};
 }
 
+Outputs squeeze_v15(const Node& node, const Inputs& in) {
+    Outputs out = squeeze(node, in);
+    if (!node.get_attr<bool>("allow_axis_skip", false) || in.size() < 2 || in[0].shape.rank_is_dynamic())
+        return out;
+    // With skipping allowed, an axis that is dynamic may stay or go: the output rank is unknown (as OpenVINO).
+    const auto axes = const_i64(in[1]);
+    if (!axes)
+        return {{in[0].type, PartialShape::dynamic()}};
+    const PartialShape& data = in[0].shape;
+    for (int64_t a : *axes) {
+        const Dimension& d = data[static_cast<size_t>(normalize_axis(node, a, data.rank_length()))];
+        if (d.is_dynamic() && d.contains(1))
+            return {{in[0].type, PartialShape::dynamic()}};
+    }
+    return out;
+}
+
 Outputs unsqueeze(const Node& node, const Inputs& in) {
     check_input_count(node, in, 2, 2);
     check_type(node, in, 0, {});

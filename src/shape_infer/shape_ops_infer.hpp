@@ -9,6 +9,8 @@ namespace shape_infer {
 Outputs reshape(const Node& node, const Inputs& in);
 /// Squeeze-1: (data[, axes]); without axes (or with empty axes) every dimension equal to 1 is removed.
 Outputs squeeze(const Node& node, const Inputs& in);
+/// Squeeze-15: Squeeze-1 plus attr allow_axis_skip: a named axis that may or may not be 1 leaves the rank unknown.
+Outputs squeeze_v15(const Node& node, const Inputs& in);
 /// Unsqueeze-1: (data, axes); axes index the output shape.
 Outputs unsqueeze(const Node& node, const Inputs& in);
 /// ShapeOf-1: a 1-D i64 tensor holding the input's shape.

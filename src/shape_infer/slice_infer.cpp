@@ -305,5 +305,16 @@ Outputs slice(const Node& node, const Inputs& in) {
     return {{in[0].type, slice8_shape(node, in[0].shape, ptr(start), ptr(stop), ptr(step), ptr(axes), nullptr)}};
 }
 
+Outputs slice_scatter(const Node& node, const Inputs& in) {
+    check_input_count(node, in, 5, 6);
+    merge_types(node, in, 0, 1);
+    Inputs as_slice{in[0]};
+    as_slice.insert(as_slice.end(), in.begin() + 2, in.end());
+    const PartialShape expected = slice(node, as_slice)[0].shape;
+    if (!in[1].shape.compatible(expected))
+        raise<ModelError>(node.describe(), ": updates ", in[1].shape, " must be shaped like the slice ", expected);
+    return {{in[0].type, in[0].shape}};
+}
+
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -39,6 +39,8 @@ SlicePlan slice_plan(const Node& node, const Shape& data, const std::vector<int6
 Outputs strided_slice(const Node& node, const Inputs& in);
 /// inputs: data, start, stop, step[, axes]
 Outputs slice(const Node& node, const Inputs& in);
+/// SliceScatter-15: inputs data, updates (shaped like Slice-8 of data), start, stop, step[, axes]; data's shape.
+Outputs slice_scatter(const Node& node, const Inputs& in);
 
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -22,6 +22,9 @@ Outputs real_with_two_scalars(const Node& node, const Inputs& in);
 Outputs real_to_boolean(const Node& node, const Inputs& in);
 /// ConvertLike-1: (data, like): data's values as like's element type, data's shape.
 Outputs convert_like(const Node& node, const Inputs& in);
+/// ConvertPromoteTypes-14: (a, b) -> (a, b) both as their common type (attrs promote_unsafe,
+/// pytorch_scalar_promotion, u64_integer_promotion_target; src/shape_infer/unary_promote_infer.cpp).
+Outputs convert_promote_types(const Node& node, const Inputs& in);
 /// Identity-16: any type, its input unchanged.
 Outputs identity(const Node& node, const Inputs& in);        ///< data, optional scalar beta of the same type
 Outputs convert(const Node& node, const Inputs& in);      ///< attr destination_type

@@ -198,3 +198,16 @@ TEST(Select, InvalidInputs) {
                             make_tensor<float>(element::f32, {2}, {1, 2})}),
                  ModelError);
 }
+
+// Xor-1, the old name of LogicalXor (OpenVINO's v0::Xor): the same truth table with numpy broadcasting.
+TEST(Logical, XorVersion1IsLogicalXor) {
+    const Tensor a = make_tensor<int>(element::boolean, {2, 2}, {0, 0, 1, 1});
+    const Tensor b = make_tensor<int>(element::boolean, {2}, {0, 1});
+    const auto n = op::make("Xor", {op::parameter(element::boolean, Shape{2, 2}), op::parameter(element::boolean, Shape{2})},
+                            {}, 1);
+    EXPECT_EQ(test::values(eval(n, {a, b})), (std::vector<double>{0, 1, 1, 0}));
+    EXPECT_THROW(op::make("Xor", {op::parameter(element::f32, Shape{2}), op::parameter(element::boolean, Shape{2})}, {}, 1),
+                 ModelError);
+    EXPECT_THROW(op::make("Xor", {op::parameter(element::boolean, Shape{3}), op::parameter(element::boolean, Shape{2})}, {}, 1),
+                 ModelError);
+}

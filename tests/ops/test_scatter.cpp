@@ -1,4 +1,4 @@
-// ScatterUpdate-3, ScatterElementsUpdate-3/12 and ScatterNDUpdate-3/15 against OpenVINO CPU: the expected
+// ScatterUpdate-3, ScatterElementsUpdate-3/12 and ScatterNDUpdate-4/15 against OpenVINO CPU: the expected
 // values were computed by OpenVINO 2026.4's CPU plugin on the same inputs (f32 data holding small integers,
 // so every result is exact), including repeated indices (the last update wins, or all are reduced), negative
 // indices where OpenVINO allows them, and the refusals.
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/test_utils.hpp"
+#include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
@@ -99,9 +100,9 @@ TEST(Scatter, ScatterNDUpdate) {
     EXPECT_EQ(test::values(run("ScatterNDUpdate", 15, {d8, i32({4, 1}, {4, 3, -1, 7}), f32({4}, {9, 10, 11, 12})})),
               (Rows{0, 1, 2, 10, 9, 5, 6, 12}));
     const Tensor u = f32({2, 4}, {100, 101, 102, 103, 200, 201, 202, 203});
-    EXPECT_EQ(test::values(run("ScatterNDUpdate", 3, {data34(), i32({2, 1}, {2, 0}), u})),
+    EXPECT_EQ(test::values(run("ScatterNDUpdate", 4, {data34(), i32({2, 1}, {2, 0}), u})),
               (Rows{200, 201, 202, 203, 4, 5, 6, 7, 100, 101, 102, 103}));
-    EXPECT_EQ(test::values(run("ScatterNDUpdate", 3, {data34(), i32({2, 2}, {2, 1, 0, 3}), f32({2}, {70, 80})})),
+    EXPECT_EQ(test::values(run("ScatterNDUpdate", 4, {data34(), i32({2, 2}, {2, 1, 0, 3}), f32({2}, {70, 80})})),
               (Rows{0, 1, 2, 80, 4, 5, 6, 7, 8, 70, 10, 11}));
     const Tensor dup = i32({3, 1}, {1, 1, 6}), ud = f32({3}, {2, 3, -4});
     const std::vector<std::pair<std::string, Rows>> cases{
@@ -110,6 +111,13 @@ TEST(Scatter, ScatterNDUpdate) {
     for (const auto& [reduction, expected] : cases)
         EXPECT_EQ(test::values(run("ScatterNDUpdate", 15, {d8, dup, ud}, {{"reduction", reduction}})), expected)
             << reduction;
+}
+
+// OpenVINO's first ScatterNDUpdate is in opset4 (its IR says version="opset4"): an opset3 model has none.
+TEST(Scatter, ScatterNDUpdateStartsInOpset4) {
+    EXPECT_EQ(OpRegistry::get().find("ScatterNDUpdate", 3), nullptr);
+    ASSERT_NE(OpRegistry::get().find("ScatterNDUpdate", 4), nullptr);
+    EXPECT_EQ(OpRegistry::get().find("ScatterNDUpdate", 14)->version, 4);
 }
 
 TEST(Scatter, Refusals) {
@@ -123,9 +131,9 @@ TEST(Scatter, Refusals) {
     EXPECT_THROW(op::make("ScatterNDUpdate", {d, op::parameter(element::i32, Shape{2, 1}), op::parameter(element::f32, Shape{2, 4})},
                           {{"reduction", "avg"}}, 15),
                  ModelError);
-    EXPECT_THROW(op::make("ScatterNDUpdate", {d, op::parameter(element::i32, Shape{2, 3}), op::parameter(element::f32, Shape{2})}, {}, 3),
+    EXPECT_THROW(op::make("ScatterNDUpdate", {d, op::parameter(element::i32, Shape{2, 3}), op::parameter(element::f32, Shape{2})}, {}, 4),
                  ModelError);
-    EXPECT_THROW(run("ScatterNDUpdate", 3, {data34(), i32({1, 1}, {3}), f32({1, 4}, {1, 2, 3, 4})}), ModelError);
+    EXPECT_THROW(run("ScatterNDUpdate", 4, {data34(), i32({1, 1}, {3}), f32({1, 4}, {1, 2, 3, 4})}), ModelError);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Reshape-1, Squeeze-1, Unsqueeze-1, ShapeOf-1/3: shape inference (static, constant-driven and dynamic),
+// Reshape-1, Squeeze-1/15, Unsqueeze-1, ShapeOf-1/3: shape inference (static, constant-driven and dynamic),
 // evaluation over element types, and invalid cases.
 #include <gtest/gtest.h>
 
@@ -238,4 +238,28 @@ TEST(ShapeOf, ShapesTypesAndValues) {
     }
     EXPECT_EQ(run(v3d, {Tensor(element::f32, Shape{})}).at(0).get_shape(), Shape{0});
     EXPECT_TENSOR_EQ(run(v3d, {Tensor(element::f32, Shape{0, 3})}).at(0), i64_tensor({0, 3}));
+}
+
+// Squeeze-15's allow_axis_skip, against OpenVINO 2026.4's shape inference: a named axis that may or may not be 1
+// leaves the rank unknown; without the attribute (or when every named axis is known) it is Squeeze-1.
+TEST(Squeeze, Version15AllowAxisSkip) {
+    const auto shape = [](const PartialShape& s, const std::vector<int64_t>& axes, bool skip) {
+        return op::make("Squeeze", {param(element::f32, s), i64_const(axes)}, {{"allow_axis_skip", skip ? "true" : "false"}}, 15)
+            ->get_output_partial_shape(0);
+    };
+    for (bool skip : {false, true}) {
+        EXPECT_EQ(shape(PartialShape("[2,1,3]"), {0, 1}, skip), PartialShape("[2,3]"));
+        EXPECT_EQ(shape(PartialShape("[2,1,3]"), {-2}, skip), PartialShape("[2,3]"));
+        EXPECT_EQ(shape(PartialShape("[1,2]"), {1}, skip), PartialShape("[1,2]"));
+    }
+    EXPECT_EQ(shape(PartialShape("[?,1,3]"), {0, 1}, false), PartialShape("[3]"));
+    EXPECT_TRUE(shape(PartialShape("[?,1,3]"), {0, 1}, true).rank_is_dynamic());
+    EXPECT_TRUE(shape(PartialShape("[1,?]"), {0, 1}, true).rank_is_dynamic());
+    auto n = op::make("Squeeze", {param(element::f32, PartialShape("[2,1,3]")), param(element::i64, Shape{1})},
+                      {{"allow_axis_skip", "true"}}, 15);
+    EXPECT_TRUE(n->get_output_partial_shape(0).rank_is_dynamic());
+    Tensor data = test::iota(element::f32, {2, 1, 3});
+    expect_same_bytes(run(n, {data, i64_tensor({0})}).at(0), data, Shape{2, 1, 3});
+    expect_same_bytes(run(n, {data, i64_tensor({1})}).at(0), data, Shape{2, 3});
+    EXPECT_THROW(shape(PartialShape("[2,1,3]"), {3}, true), ModelError);
 }
