@@ -13,6 +13,16 @@
 // - ExperimentalDetectronTopKROIs and PriorGridGenerator: rows OpenVINO CPU leaves unwritten (max_rois past
 //   the RoI count; an h x w grid smaller than the feature map, whose extent the shape keeps) are zeros.
 //   A grid larger than the feature map is refused (OpenVINO writes past its output).
+// - ExperimentalDetectronDetectionOutput: the deltas apply per class even with class_agnostic_box_regression,
+//   the refined boxes are clipped at 0 only (im_info is unused), and the detections are listed class by class,
+//   sorted by score only when more than max_detections_per_image remain; zeros fill the rows after them (and
+//   all rows when there are no RoIs, where OpenVINO CPU leaves the outputs unwritten).
+// - ExperimentalDetectronGenerateProposalsSingleImage refines boxes spanning x1 - x0 + 1 pixels but runs NMS on
+//   x1 - x0; a box under min_size stays a candidate with score 0. GenerateProposals instead drops such boxes
+//   before NMS (min_size scaled by im_info[2] and [3]). Both order equal scores as OpenVINO CPU does: by
+//   std::partial_sort over the proposals in (h, w, anchor) order (libstdc++'s, as OpenVINO's Linux build).
+// - ExperimentalDetectronROIFeatureExtractor: a RoI whose area is not positive gets zero features. A RoI
+//   that is not finite, or bins of more than 4096 samples a side, are refused (OpenVINO would loop on).
 #pragma once
 
 #include "host_ref/ref_utils.hpp"
@@ -26,5 +36,11 @@ void proposal(const Node& node, const TensorVector& in, TensorVector& out, EvalC
 void experimental_detectron_topk_rois(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 void experimental_detectron_prior_grid_generator(const Node& node, const TensorVector& in, TensorVector& out,
                                                  EvalContext& ctx);
+void experimental_detectron_detection_output(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void experimental_detectron_roi_feature_extractor(const Node& node, const TensorVector& in, TensorVector& out,
+                                                  EvalContext& ctx);
+void experimental_detectron_generate_proposals_single_image(const Node& node, const TensorVector& in, TensorVector& out,
+                                                            EvalContext& ctx);
+void generate_proposals(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 }  // namespace host_ref
 }  // namespace ovcl

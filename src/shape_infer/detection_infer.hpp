@@ -61,11 +61,52 @@ ProposalAttrs proposal_attrs(const Node& node);
 /// [N * post_nms_topn, 5] (v4: and their scores [N * post_nms_topn]).
 Outputs proposal(const Node& node, const Inputs& in);
 
+/// Throws ModelError naming the node unless `s` is compatible with `want` (`what` names the input).
+void check_detection_shape(const Node& node, const PartialShape& s, const PartialShape& want, const char* what);
+
 /// ExperimentalDetectronTopKROIs-6: (rois [N, 4], scores [N]) -> [max_rois, 4].
 Outputs experimental_detectron_topk_rois(const Node& node, const Inputs& in);
 /// ExperimentalDetectronPriorGridGenerator-6: (priors [P, 4], feature_map [N, C, H, W], im_data [N, 3, IH, IW])
 /// -> [H * W * P, 4] (flatten) or [H, W, P, 4]; the shape follows the feature map even when h/w are set.
 Outputs experimental_detectron_prior_grid_generator(const Node& node, const Inputs& in);
+
+/// ExperimentalDetectronDetectionOutput-6 attributes.
+struct EDDetectionOutputAttrs {
+    float score_threshold = 0, nms_threshold = 0, max_delta_log_wh = 0;
+    int64_t num_classes = 0, post_nms_count = -1, max_detections_per_image = 0;
+    std::vector<float> deltas_weights;
+};
+EDDetectionOutputAttrs ed_detection_output_attrs(const Node& node);
+/// ExperimentalDetectronDetectionOutput-6: (rois [R, 4], deltas [R, 4 * C], scores [R, C], im_info [1, 3]) ->
+/// boxes [max, 4], classes i32 [max], scores [max] (max = max_detections_per_image).
+Outputs experimental_detectron_detection_output(const Node& node, const Inputs& in);
+
+/// ExperimentalDetectronROIFeatureExtractor-6 attributes.
+struct ROIFeatureAttrs {
+    int64_t output_size = 0, sampling_ratio = 0;
+    std::vector<int64_t> pyramid_scales;
+    bool aligned = false;
+};
+ROIFeatureAttrs roi_feature_attrs(const Node& node);
+/// ExperimentalDetectronROIFeatureExtractor-6: (rois [R, 4], L levels [1, C, H_l, W_l]) -> features
+/// [R, C, output_size, output_size] and the rois [R, 4].
+Outputs experimental_detectron_roi_feature_extractor(const Node& node, const Inputs& in);
+
+/// GenerateProposals-9 and ExperimentalDetectronGenerateProposalsSingleImage-6 attributes (the latter has
+/// no normalized, nms_eta or roi_num_type).
+struct GenerateProposalsAttrs {
+    float min_size = 0, nms_threshold = 0, nms_eta = 1;
+    int64_t pre_nms_count = 0, post_nms_count = 0;
+    bool normalized = true;
+    element::Type roi_num_type = element::i64;
+};
+GenerateProposalsAttrs generate_proposals_attrs(const Node& node);
+/// ExperimentalDetectronGenerateProposalsSingleImage-6: (im_info [3], anchors [H * W * A, 4], deltas [4A, H, W],
+/// scores [A, H, W]) -> rois [post_nms_count, 4], scores [post_nms_count].
+Outputs experimental_detectron_generate_proposals_single_image(const Node& node, const Inputs& in);
+/// GenerateProposals-9: (im_info [N, 3|4], anchors [H, W, A, 4], deltas [N, 4A, H, W], scores [N, A, H, W]) ->
+/// rois [0..N * post_nms_count, 4], scores [0..N * post_nms_count], roi_num [N] (roi_num_type).
+Outputs generate_proposals(const Node& node, const Inputs& in);
 
 }  // namespace shape_infer
 }  // namespace ovcl
