@@ -81,6 +81,25 @@ void forward(const Node& node, const TensorVector& in, TensorVector& out, bool g
     run_f32(in, out, [&](const float* x, const float* w, float* y) { convolution_f32(x, w, y, g); });
 }
 
+// ConvolutionBackpropData (filter [C, O, k..]) and its grouped form (filter [G, C, O, k..]).
+void backward(const Node& node, const TensorVector& in, TensorVector& out, bool grouped) {
+    check_real_types(node, in, out);
+    const Shape& ds = in[0].get_shape();
+    const Shape& fs = in[1].get_shape();
+    std::optional<std::vector<int64_t>> out_shape;
+    if (in.size() > 2)
+        out_shape = to_i64(in[2]);
+    const auto win = shape_infer::backprop_window(node, ds, fs, out_shape, grouped);
+    ConvGeometry g = make_geometry(ds, win);
+    g.groups = grouped ? fs[0] : 1;
+    g.in_channels = grouped ? fs[1] : fs[0];
+    g.out_channels = grouped ? fs[2] : fs[1];
+    if (g.groups * g.in_channels != ds[1])
+        raise<ModelError>(node.describe(), ": data ", ds, " does not match filter ", fs);
+    check_output(node, out.at(0), g, g.groups * g.out_channels);
+    run_f32(in, out, [&](const float* x, const float* w, float* y) { convolution_backprop_f32(x, w, y, g); });
+}
+
 }  // namespace
 
 void convolution_f32(const float* x, const float* w, float* y, const ConvGeometry& g) {
@@ -140,10 +159,11 @@ void convolution_backprop_f32(const float* x, const float* w, float* y, const Co
     // Scatter form: each input row times a tap's weight lands on an output row with the stride applied to
     // the output; the innermost loop runs over contiguous inputs.
     for (size_t n = 0; n < g.batch; ++n) {
-        for (size_t oc = 0; oc < g.out_channels; ++oc) {
+        for (size_t o = 0; o < g.groups * g.out_channels; ++o) {
+            const size_t grp = o / g.out_channels, oc = o % g.out_channels;
             std::fill(acc.begin(), acc.end(), 0.0);
-            for (size_t ic = 0; ic < g.in_channels; ++ic) {
-                const float* xp = x + (n * g.in_channels + ic) * in_plane;
+            for (size_t ic = grp * g.in_channels; ic < (grp + 1) * g.in_channels; ++ic) {
+                const float* xp = x + (n * g.groups * g.in_channels + ic) * in_plane;
                 const float* wp = w + (ic * g.out_channels + oc) * taps;
                 for (size_t kd = 0; kd < g.kernel[0]; ++kd) {
                     const int64_t offd = static_cast<int64_t>(kd) * g.dilations[0] - g.pads_begin[0];
@@ -170,7 +190,7 @@ void convolution_backprop_f32(const float* x, const float* w, float* y, const Co
                     }
                 }
             }
-            float* yp = y + (n * g.out_channels + oc) * out_plane;
+            float* yp = y + (n * g.groups * g.out_channels + o) * out_plane;
             for (size_t i = 0; i < out_plane; ++i)
                 yp[i] = static_cast<float>(acc[i]);
         }
@@ -186,20 +206,11 @@ void group_convolution(const Node& node, const TensorVector& in, TensorVector& o
 }
 
 void convolution_backprop_data(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
-    check_real_types(node, in, out);
-    const Shape& ds = in[0].get_shape();
-    const Shape& fs = in[1].get_shape();
-    std::optional<std::vector<int64_t>> out_shape;
-    if (in.size() > 2)
-        out_shape = to_i64(in[2]);
-    const auto win = shape_infer::backprop_window(node, ds, fs, out_shape);
-    ConvGeometry g = make_geometry(ds, win);
-    g.in_channels = fs[0];
-    g.out_channels = fs[1];
-    if (ds[1] != fs[0])
-        raise<ModelError>(node.describe(), ": data ", ds, " does not match filter ", fs);
-    check_output(node, out.at(0), g, g.out_channels);
-    run_f32(in, out, [&](const float* x, const float* w, float* y) { convolution_backprop_f32(x, w, y, g); });
+    backward(node, in, out, false);
+}
+
+void group_convolution_backprop_data(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
+    backward(node, in, out, true);
 }
 
 }  // namespace host_ref

@@ -1,4 +1,5 @@
-// Host reference kernels of the convolution ops: Convolution, GroupConvolution, ConvolutionBackpropData.
+// Host reference kernels of the convolution ops: Convolution, GroupConvolution, ConvolutionBackpropData,
+// GroupConvolutionBackpropData.
 // f32 and f16 (computed in f32, accumulated in f64).
 #pragma once
 
@@ -21,13 +22,15 @@ struct ConvGeometry {
 /// y[N, G*OC, out..] = cross-correlation of x[N, G*IC, in..] with w[G*OC, IC, kernel..] (w may be viewed as
 /// [G, OC, IC, kernel..]); positions outside the input read as zero.
 void convolution_f32(const float* x, const float* w, float* y, const ConvGeometry& g);
-/// y[N, OC, out..] = transposed convolution of x[N, IC, in..] with w[IC, OC, kernel..]: input position p and
-/// tap t contribute to output position p * stride + t * dilation - pads_begin when it lies inside the output.
+/// y[N, G*OC, out..] = transposed convolution of x[N, G*IC, in..] with w[G*IC, OC, kernel..] (w may be viewed as
+/// [G, IC, OC, kernel..]): input position p and tap t contribute to output position
+/// p * stride + t * dilation - pads_begin when it lies inside the output.
 void convolution_backprop_f32(const float* x, const float* w, float* y, const ConvGeometry& g);
 
 void convolution(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 void group_convolution(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 void convolution_backprop_data(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+void group_convolution_backprop_data(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 }  // namespace host_ref
 }  // namespace ovcl

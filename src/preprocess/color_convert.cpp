@@ -8,6 +8,7 @@
 #include <array>
 
 #include "graph_steps.hpp"
+#include "host_ref/color_convert.hpp"
 #include "ovcl/except.hpp"
 #include "ovcl/ops.hpp"
 
@@ -73,14 +74,16 @@ Output nv12_to(const OutputVector& planes, ColorFormat to, const std::string& wh
     const Output y6 = reshape(convert(y, element::f32), {0, h / 2, 2, w / 2, 2, 1});
     const Output uv6 = reshape(convert(uv, element::f32), {0, h / 2, 1, w / 2, 1, 2});
     const auto split = op::make("Split", {uv6, i64s({5})}, {{"num_splits", "2"}});
-    const Output c = binary("Subtract", y6, scalar(16.0f));
-    const Output d = binary("Subtract", Output(split, 0), scalar(128.0f));
-    const Output e = binary("Subtract", Output(split, 1), scalar(128.0f));
+    // The coefficients of the NV12/I420 ops' host reference (one definition for both).
+    using K = host_ref::Yuv420;
+    const Output c = binary("Subtract", y6, scalar(K::kLumaOffset));
+    const Output d = binary("Subtract", Output(split, 0), scalar(K::kChromaOffset));
+    const Output e = binary("Subtract", Output(split, 1), scalar(K::kChromaOffset));
     // Per channel (R, G, B): k_c * c + k_d * d + k_e * e, summed in the order of OpenVINO's reference.
     const bool bgr = to == ColorFormat::BGR;
-    Output rgb = binary("Multiply", c, vec3({1.164f, 1.164f, 1.164f}, bgr));
-    rgb = binary("Add", rgb, binary("Multiply", d, vec3({0.0f, -0.391f, 2.018f}, bgr)));
-    rgb = binary("Add", rgb, binary("Multiply", e, vec3({1.596f, -0.813f, 0.0f}, bgr)));
+    Output rgb = binary("Multiply", c, vec3({K::kLuma, K::kLuma, K::kLuma}, bgr));
+    rgb = binary("Add", rgb, binary("Multiply", d, vec3({K::kU[0], K::kU[1], K::kU[2]}, bgr)));
+    rgb = binary("Add", rgb, binary("Multiply", e, vec3({K::kV[0], K::kV[1], K::kV[2]}, bgr)));
     rgb = op::make_output("Clamp", {rgb}, {{"min", "0"}, {"max", "255"}});
     if (type.is_integral()) {
         // Round half away from zero as the reference's std::round (the values are >= 0 here), then store.

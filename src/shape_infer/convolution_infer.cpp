@@ -125,6 +125,23 @@ Dimension forward_dim(const Node& node, size_t axis, const Dimension& in, const 
     return map_dim(in, [=](int64_t x) { return forward_extent(x, dk, s, pb, pe); });
 }
 
+// The output channels G * O of a grouped filter [G, .., k..] whose axes ci_axis and o_axis hold the input and
+// output channels per group; checks G >= 1 and that the data's c_in channels are G groups of ci.
+Dimension grouped_outputs(const Node& node, const Dimension& c_in, const PartialShape& filter, size_t ci_axis,
+                          size_t o_axis) {
+    const Dimension g = dim_or_dynamic(filter, 0), o = dim_or_dynamic(filter, o_axis);
+    const Dimension ci = dim_or_dynamic(filter, ci_axis);
+    if (g.is_static() && g.get_length() < 1)
+        raise<ModelError>(node.describe(), ": the group count (filter axis 0) must be >= 1, got ", g);
+    if (c_in.is_static() && g.is_static() && c_in.get_length() % g.get_length() != 0)
+        raise<ModelError>(node.describe(), ": ", c_in, " input channels cannot be split into ", g, " groups");
+    if (c_in.is_static() && g.is_static() && ci.is_static() &&
+        c_in.get_length() != checked::mul(g.get_length(), ci.get_length()))
+        raise<ModelError>(node.describe(), ": data has ", c_in, " channels but the filter ", filter, " expects ", g,
+                          " groups of ", ci);
+    return g.is_static() && o.is_static() ? Dimension(checked::mul(g.get_length(), o.get_length())) : Dimension();
+}
+
 Outputs conv_like(const Node& node, const Inputs& in, bool grouped) {
     check_input_count(node, in, 2, 2);
     const element::Type type = merge_types(node, in, 0, 1);
@@ -140,16 +157,7 @@ Outputs conv_like(const Node& node, const Inputs& in, bool grouped) {
     const Dimension c_in = dim_or_dynamic(data, 1);
     Dimension c_out;
     if (grouped) {
-        const Dimension g = dim_or_dynamic(filter, 0), o = dim_or_dynamic(filter, 1), ci = dim_or_dynamic(filter, 2);
-        if (g.is_static() && g.get_length() < 1)
-            raise<ModelError>(node.describe(), ": the group count (filter axis 0) must be >= 1, got ", g);
-        if (c_in.is_static() && g.is_static() && c_in.get_length() % g.get_length() != 0)
-            raise<ModelError>(node.describe(), ": ", c_in, " input channels cannot be split into ", g, " groups");
-        if (c_in.is_static() && g.is_static() && ci.is_static() &&
-            c_in.get_length() != checked::mul(g.get_length(), ci.get_length()))
-            raise<ModelError>(node.describe(), ": data has ", c_in, " channels but the filter ", filter, " expects ",
-                              g, " groups of ", ci);
-        c_out = g.is_static() && o.is_static() ? Dimension(checked::mul(g.get_length(), o.get_length())) : Dimension();
+        c_out = grouped_outputs(node, c_in, filter, 2, 1);
     } else {
         if (!c_in.compatible(dim_or_dynamic(filter, 1)))
             raise<ModelError>(node.describe(), ": data has ", c_in, " channels but the filter ", filter, " expects ",
@@ -197,8 +205,8 @@ Window convolution_window(const Node& node, const Shape& data, const Shape& filt
 }
 
 Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
-                       const std::optional<std::vector<int64_t>>& output_shape) {
-    if (data.size() < 3 || filter.size() != data.size())
+                       const std::optional<std::vector<int64_t>>& output_shape, bool grouped) {
+    if (data.size() < 3 || filter.size() != data.size() + (grouped ? 1 : 0))
         raise<ModelError>(node.describe(), ": data ", data, " and filter ", filter,
                           " do not form a transposed convolution");
     const size_t n = data.size() - 2;
@@ -210,7 +218,7 @@ Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
     w.dilations = a.dilations;
     for (size_t i = 0; i < n; ++i) {
         const auto x = static_cast<int64_t>(data[2 + i]);
-        const auto k = static_cast<int64_t>(filter[2 + i]);
+        const auto k = static_cast<int64_t>(filter[filter.size() - n + i]);
         const int64_t s = a.strides[i], dk = dilated(k, a.dilations[i]), op = a.output_padding[i];
         // extent of the unpadded transposed convolution
         const int64_t full = checked::add(checked::mul(s, checked::sub(x, int64_t{1})), dk);
@@ -249,7 +257,10 @@ Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
 Outputs convolution(const Node& node, const Inputs& in) { return conv_like(node, in, false); }
 Outputs group_convolution(const Node& node, const Inputs& in) { return conv_like(node, in, true); }
 
-Outputs convolution_backprop_data(const Node& node, const Inputs& in) {
+namespace {
+// ConvolutionBackpropData (filter [C, O, k..]) and its grouped form (filter [G, C, O, k..]): the output has
+// G*O channels of the spatial extents the window gives.
+Outputs backprop_like(const Node& node, const Inputs& in, bool grouped) {
     check_input_count(node, in, 2, 3);
     const element::Type type = merge_types(node, in, 0, 1);
     check_type_numeric(node, type);
@@ -268,7 +279,8 @@ Outputs convolution_backprop_data(const Node& node, const Inputs& in) {
         if (out_shape)
             n_from_shape = out_shape->size();
     }
-    auto n = spatial_count(node, data, filter, 2);
+    const size_t extra = grouped ? 3 : 2;
+    auto n = spatial_count(node, data, filter, extra);
     if (n && n_from_shape && *n != *n_from_shape)
         raise<ModelError>(node.describe(), ": output_shape has ", *n_from_shape, " values; expected ", *n);
     if (!n)
@@ -277,10 +289,14 @@ Outputs convolution_backprop_data(const Node& node, const Inputs& in) {
         return {{type, PartialShape::dynamic()}};
     const ConvAttrs a = conv_attrs(node, *n, true);
 
-    if (!dim_or_dynamic(data, 1).compatible(dim_or_dynamic(filter, 0)))
+    Dimension c_out = dim_or_dynamic(filter, 1);
+    if (grouped) {
+        c_out = grouped_outputs(node, dim_or_dynamic(data, 1), filter, 1, 2);
+    } else if (!dim_or_dynamic(data, 1).compatible(dim_or_dynamic(filter, 0))) {
         raise<ModelError>(node.describe(), ": data has ", data[1], " channels but the filter ", filter, " expects ",
                           filter[0]);
-    std::vector<Dimension> out{dim_or_dynamic(data, 0), dim_or_dynamic(filter, 1)};
+    }
+    std::vector<Dimension> out{dim_or_dynamic(data, 0), c_out};
     for (size_t i = 0; i < *n; ++i) {
         if (out_shape) {
             if ((*out_shape)[i] < 0)
@@ -288,7 +304,7 @@ Outputs convolution_backprop_data(const Node& node, const Inputs& in) {
             out.emplace_back((*out_shape)[i]);
             continue;
         }
-        const Dimension x = dim_or_dynamic(data, 2 + i), k = dim_or_dynamic(filter, 2 + i);
+        const Dimension x = dim_or_dynamic(data, 2 + i), k = dim_or_dynamic(filter, extra + i);
         if (in.size() == 3 || k.is_dynamic()) {
             out.emplace_back();
             continue;
@@ -304,6 +320,10 @@ Outputs convolution_backprop_data(const Node& node, const Inputs& in) {
     }
     return {{type, PartialShape(out)}};
 }
+}  // namespace
+
+Outputs convolution_backprop_data(const Node& node, const Inputs& in) { return backprop_like(node, in, false); }
+Outputs group_convolution_backprop_data(const Node& node, const Inputs& in) { return backprop_like(node, in, true); }
 
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -54,11 +54,13 @@ Window convolution_window(const Node& node, const Shape& data, const Shape& filt
 /// ConvolutionBackpropData geometry; output_shape: the values of input 3 when present. The output element
 /// at spatial position y is element y + pads_begin of the full (unpadded) transposed convolution.
 Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
-                       const std::optional<std::vector<int64_t>>& output_shape);
+                       const std::optional<std::vector<int64_t>>& output_shape, bool grouped = false);
 
 Outputs convolution(const Node& node, const Inputs& in);                ///< [N,C,sp..] x [O,C,k..]
 Outputs group_convolution(const Node& node, const Inputs& in);          ///< [N,G*C,sp..] x [G,O,C,k..]
 Outputs convolution_backprop_data(const Node& node, const Inputs& in);  ///< [N,C,sp..] x [C,O,k..] (+ out shape)
+/// [N,G*C,sp..] x [G,C,O,k..] (+ out shape): [N,G*O,..]
+Outputs group_convolution_backprop_data(const Node& node, const Inputs& in);
 
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -1,0 +1,24 @@
+// Shape and type inference of the random generation ops, and the attributes the host reference shares.
+#pragma once
+
+#include <cstdint>
+
+#include "shape_infer/infer_utils.hpp"
+
+namespace ovcl {
+namespace shape_infer {
+
+/// The seeds of a random op and which framework's generator its values follow.
+struct RandomAttrs {
+    uint64_t global_seed = 0, op_seed = 0;
+    bool pytorch = false;  ///< alignment="pytorch" (Mersenne Twister); else "tensorflow" (Philox)
+};
+RandomAttrs random_attrs(const Node& node);
+
+/// RandomUniform-8: (output_shape 1-D integer, min and max scalars of output_type): output_shape of output_type.
+Outputs random_uniform(const Node& node, const Inputs& in);
+/// Multinomial-13: (probs [batch, classes] real, num_samples integer scalar): [batch, num_samples] of convert_type.
+Outputs multinomial(const Node& node, const Inputs& in);
+
+}  // namespace shape_infer
+}  // namespace ovcl
