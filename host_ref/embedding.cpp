@@ -1,6 +1,7 @@
 #include "host_ref/embedding.hpp"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "host_ref/unary.hpp"
@@ -10,9 +11,11 @@ namespace host_ref {
 
 namespace {
 
-// Sums of table rows: bags[b] lists (index, weight) pairs; `fallback` is the row of an empty bag (-1: zeros).
+// Sums (or with reduction="mean", EmbeddingBag*-15, means) of table rows: bags[b] lists (index, weight) pairs;
+// `fallback` is the row of an empty bag (-1: zeros).
 void sum_rows(const Node& node, const Tensor& table, const std::vector<std::vector<std::pair<int64_t, double>>>& bags,
               int64_t fallback, Tensor& out) {
+    const bool mean = node.get_attr<std::string>("reduction", "sum") == "mean";
     const auto t = to_f64(table);
     const Shape& ts = table.get_shape();
     const size_t rows = ts.at(0), width = rows ? t.size() / rows : 0;
@@ -34,6 +37,9 @@ void sum_rows(const Node& node, const Tensor& table, const std::vector<std::vect
             for (size_t k = 0; k < width; ++k)
                 dst[k] += w * src[k];
         }
+        if (mean && !bags[b].empty())
+            for (size_t k = 0; k < width; ++k)
+                dst[k] /= static_cast<double>(bags[b].size());
     }
     Tensor f64(element::f64, out.get_shape());
     std::copy(acc.begin(), acc.end(), f64.data<double>());

@@ -1,5 +1,6 @@
 #include "shape_infer/embedding_infer.hpp"
 
+#include <string>
 #include <vector>
 
 namespace ovcl {
@@ -31,6 +32,15 @@ Outputs table_rows(const Node& node, const Inputs& in, const Dimension& rows, si
     return {{in[0].type, PartialShape(out)}};
 }
 
+// EmbeddingBagOffsets-15 and EmbeddingBagPacked-15: reduction sum or mean, and per-sample weights with sum only.
+void check_reduction(const Node& node, const Inputs& in, size_t weights) {
+    const auto reduction = node.get_attr<std::string>("reduction", "sum");
+    if (reduction != "sum" && reduction != "mean")
+        raise<ModelError>(node.describe(), ": attribute reduction='", reduction, "' is not one of sum, mean");
+    if (reduction == "mean" && weights < in.size())
+        raise<ModelError>(node.describe(), ": per_sample_weights are taken with reduction sum only");
+}
+
 Dimension scalar_value(const Inputs& in, size_t i) {
     const auto v = const_i64(in[i]);
     return v && v->size() == 1 ? Dimension(v->at(0)) : Dimension::dynamic();
@@ -45,6 +55,7 @@ Outputs embedding_bag_offsets_sum(const Node& node, const Inputs& in) {
     check_rank(node, in, 2, 1, "offsets");
     if (in.size() > 3)
         check_rank(node, in, 3, 0, "default_index");
+    check_reduction(node, in, 4);
     const Dimension bags = in[2].shape.rank_is_static() ? in[2].shape[0] : Dimension::dynamic();
     return table_rows(node, in, bags, 4, in[1].shape);
 }
@@ -53,6 +64,7 @@ Outputs embedding_bag_packed_sum(const Node& node, const Inputs& in) {
     check_input_count(node, in, 2, 3);
     check_integer(node, in, 1);
     check_rank(node, in, 1, 2, "indices");
+    check_reduction(node, in, 2);
     const Dimension bags = in[1].shape.rank_is_static() ? in[1].shape[0] : Dimension::dynamic();
     return table_rows(node, in, bags, 2, in[1].shape);
 }
