@@ -86,8 +86,8 @@ Output nv12_to(const OutputVector& planes, ColorFormat to, const std::string& wh
     rgb = binary("Add", rgb, binary("Multiply", e, vec3({K::kV[0], K::kV[1], K::kV[2]}, bgr)));
     rgb = op::make_output("Clamp", {rgb}, {{"min", "0"}, {"max", "255"}});
     if (type.is_integral()) {
-        // Round half away from zero as the reference's std::round (the values are >= 0 here), then store.
-        rgb = op::make_output("Floor", {binary("Add", rgb, scalar(0.5f))});
+        // Round half to even, as OpenVINO's NV12toRGB / I420toRGB do for integer outputs, then store.
+        rgb = op::make_output("Round", {rgb}, {{"mode", "half_to_even"}}, 5);
     }
     return convert(reshape(rgb, {0, h, w, 3}), type);
 }

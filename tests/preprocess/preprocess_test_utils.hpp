@@ -107,7 +107,8 @@ inline Image resize_nearest(const Image& a, size_t oh, size_t ow) {
     return r;
 }
 
-/// NV12 -> RGB (or BGR) as OpenVINO's NV12toRGB: BT.601 video range, clamped to [0, 255], rounded for u8.
+/// NV12 -> RGB (or BGR) as OpenVINO's NV12toRGB: BT.601 video range, clamped to [0, 255], rounded half to
+/// even for u8 (as OpenVINO CPU does).
 /// `y`: [N, H, W] luma; `uv`: [N, H/2, W/2, 2] interleaved U, V.
 inline Image nv12_to_rgb(const std::vector<double>& y, const std::vector<double>& uv, size_t n, size_t h, size_t w,
                          bool bgr, bool round_u8) {
@@ -121,7 +122,7 @@ inline Image nv12_to_rgb(const std::vector<double>& y, const std::vector<double>
                 const float e = static_cast<float>(uv[ui + 1]) - 128.f;
                 const auto clip = [&](float a) {
                     const float v = std::min(std::max(a, 0.f), 255.f);
-                    return static_cast<double>(round_u8 ? std::round(v) : v);
+                    return static_cast<double>(round_u8 ? std::nearbyint(v) : v);
                 };
                 const double red = clip(1.164f * c + 1.596f * e);
                 const double green = clip(1.164f * c - 0.391f * d - 0.813f * e);

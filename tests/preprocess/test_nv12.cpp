@@ -100,6 +100,29 @@ std::vector<Case> cases() {
 
 INSTANTIATE_TEST_SUITE_P(All, Nv12, ::testing::ValuesIn(cases()), name_of);
 
+TEST(Nv12, U8TiesRoundAsTheNv12ToRgbOp) {
+    // A larger image holds pixels whose value is exactly k + 0.5: REF's preprocessing must give what NV12toRGB-8
+    // gives (its host_ref matches OpenVINO CPU there: tests/ops/test_color_convert.cpp), rounding half to even.
+    constexpr size_t h = 64, w = 128;
+    PrePostProcessor ppp(identity_model({1, 3, h, w}, element::u8));
+    ppp.input().tensor().set_element_type(element::u8).set_color_format(ColorFormat::NV12_TWO_PLANES);
+    ppp.input().model().set_layout("NCHW");
+    ppp.input().preprocess().convert_color(ColorFormat::RGB);
+    auto model = ppp.build();
+    const TensorVector in{random_tensor(element::u8, {1, h, w, 1}, 0, 255, 7),
+                          random_tensor(element::u8, {1, h / 2, w / 2, 2}, 0, 255, 8)};
+    const Tensor nhwc = test::eval_op("NV12toRGB", 8, in);
+    const std::vector<double> got = values(run_on(model, "REF", in)[0]), op = values(nhwc);
+    size_t ties = 0;  // pixels where rounding half away from zero would give one more
+    for (size_t i = 0; i < h * w; ++i)
+        for (size_t c = 0; c < 3; ++c)
+            ASSERT_EQ(got[c * h * w + i], op[i * 3 + c]) << "pixel " << i << " channel " << c;
+    const std::vector<double> exact = nv12_to_rgb(values(in[0]), values(in[1]), 1, h, w, false, false).v;
+    for (const double v : exact)
+        ties += v - std::floor(v) == 0.5;
+    EXPECT_GT(ties, 0u) << "the image holds no tie: the test checks nothing about rounding";
+}
+
 TEST(Nv12Gpu, OneFusedColorKernelNoHostStepAndFusionChangesNothing) {
     OVCL_REQUIRE_GPU();
     // 1080p-like proportions at a test size: u8 NV12 -> f32 NCHW RGB, normalized.
