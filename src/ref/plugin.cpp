@@ -5,6 +5,7 @@
 #include "compiled_model.hpp"
 #include "ovcl/extension.hpp"
 #include "ovcl/op_registry.hpp"
+#include "runtime/supported_ops.hpp"
 
 namespace ovcl {
 namespace ref {
@@ -18,6 +19,21 @@ std::vector<std::string> unsupported_ops(const Model& model) {
     for (const auto& n : model.get_ordered_ops())
         if (!n->spec().evaluate)
             out.push_back(n->describe());
+    return out;
+}
+
+// SUPPORTED_OPERATIONS: every row of the op table with a host reference (not the types plugins or
+// extensions add to the registry at run time: those are no opset's ops).
+std::vector<std::string> supported_operations_of() {
+    std::vector<std::string> out;
+    auto add = [&out](const char* type, int64_t version) {
+        const OpSpec* spec = OpRegistry::get().find_exact(type, version);
+        if (spec && spec->evaluate)
+            out.push_back(SupportedOp{type, version, "host_ref"}.entry());
+    };
+#define OVCL_OP(TYPE, VERSION, INFER, REF, GPU) add(#TYPE, VERSION);
+#include "op_table/op_table.def"
+#undef OVCL_OP
     return out;
 }
 }  // namespace
@@ -69,6 +85,7 @@ const PropertyTable<Plugin>& Plugin::table() {
         // what a model cache entry must match besides the model and config
         {caching_properties.key, RO,
          [](const Plugin&) -> Any { return std::vector<PropertyName>{{device::architecture.key, RO}}; }},
+        {supported_operations.key, RO, [](const Plugin&) -> Any { return supported_operations_of(); }},
     });
     return rows;
 }

@@ -6,6 +6,7 @@
 
 #include "ovcl/core.hpp"
 #include "ovcl/properties.hpp"
+#include "runtime/supported_ops.hpp"
 #include "tools/commands.hpp"
 
 namespace ovcl {
@@ -37,7 +38,11 @@ int list_devices() {
             std::cout << "\t\t" << static_cast<const std::string&>(name) << " (" << (name.is_mutable() ? "RW" : "RO")
                       << ") = ";
             try {
-                std::cout << core.get_property(device, name).as<std::string>() << "\n";
+                if (name == supported_operations.key)  // hundreds of entries: `ovcl ops` prints them one a line
+                    std::cout << "<" << core.get_property(device, supported_operations).size()
+                              << " op versions: ovcl ops -d " << device << ">\n";
+                else
+                    std::cout << core.get_property(device, name).as<std::string>() << "\n";
             } catch (const std::exception& e) {
                 std::cout << "<error: " << e.what() << ">\n";
             }

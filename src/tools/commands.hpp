@@ -22,6 +22,7 @@ using Action = std::function<int()>;
 void add_devices_command(CLI::App& app, Action& action);
 void add_run_command(CLI::App& app, Action& action);
 void add_query_command(CLI::App& app, Action& action);
+void add_ops_command(CLI::App& app, Action& action);
 void add_benchmark_command(CLI::App& app, Action& action);
 
 /// A model to work on: read from `path` when it is not empty, else the embedded default

@@ -1,4 +1,4 @@
-// ovcl: the command-line tool (devices, run, query, benchmark).
+// ovcl: the command-line tool (devices, run, query, ops, benchmark).
 #include <CLI/CLI.hpp>
 
 #include <exception>
@@ -32,13 +32,14 @@ LoadedModel load_model(Core& core, const std::string& path, const std::string& d
 }  // namespace ovcl
 
 int main(int argc, char** argv) {
-    CLI::App app{"ovcl: list devices, run and query models with the ovcl runtime"};
+    CLI::App app{"ovcl: list devices and their ops, run and query models with the ovcl runtime"};
     app.require_subcommand(1);
     app.set_version_flag("--version", std::string("ovcl ") + ovcl::get_version().build_number);
     ovcl::cli::Action action;
     ovcl::cli::add_devices_command(app, action);
     ovcl::cli::add_run_command(app, action);
     ovcl::cli::add_query_command(app, action);
+    ovcl::cli::add_ops_command(app, action);
     ovcl::cli::add_benchmark_command(app, action);
     try {
         // benchmark_app's one-dash long names (-hint, -nireq) become CLI11's two-dash ones.

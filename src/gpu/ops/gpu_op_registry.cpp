@@ -9,6 +9,7 @@
 #include "ops/gpu_op.hpp"
 #include "ops/interpolate.hpp"
 #include "ops/matmul.hpp"
+#include "ops/op_list.hpp"
 #include "ops/movement.hpp"
 #include "ops/pooling.hpp"
 #include "ops/quantize.hpp"
@@ -17,6 +18,7 @@
 #include "ops/softmax.hpp"
 #include "ovcl/except.hpp"
 #include "ovcl/extension.hpp"
+#include "ovcl/op_registry.hpp"
 #include "ops/fused_ops.hpp"
 
 namespace ovcl {
@@ -74,6 +76,32 @@ std::vector<std::string> gpu_op_types() {
         if (types.empty() || types.back() != key.first)
             types.push_back(key.first);
     return types;
+}
+
+namespace {
+// A row's GPU column as SUPPORTED_OPERATIONS names it: `name` is the column's text ("gpu::EltwiseOp").
+template <typename Class>
+std::string runner_of(const std::string& name) {
+    if constexpr (std::is_void_v<Class>)
+        return "host";
+    else if constexpr (std::is_base_of_v<ViewOp, Class>)
+        return "view";
+    else
+        return name.rfind("gpu::", 0) == 0 ? name.substr(5) : name;
+}
+}  // namespace
+
+std::vector<SupportedOp> op_table_runners() {
+    std::vector<SupportedOp> rows;
+    auto add = [&rows](const char* type, int64_t version, std::string runner) {
+        const OpSpec* spec = OpRegistry::get().find_exact(type, version);
+        if (runner != "host" || (spec && spec->evaluate))  // a gpu::none row without host_ref runs nowhere
+            rows.push_back({type, version, std::move(runner)});
+    };
+#define OVCL_OP(TYPE, VERSION, INFER, REF, GPU) add(#TYPE, VERSION, runner_of<GPU>(#GPU));
+#include "op_table/op_table.def"
+#undef OVCL_OP
+    return rows;
 }
 
 bool is_view_op(const Node& node) { return dynamic_cast<const ViewOp*>(find_gpu_op(node)) != nullptr; }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "ops/gpu_op.hpp"
+#include "ops/op_list.hpp"
 #include "ovcl/extension.hpp"
 #include "plan/plan.hpp"
 #include "plugin/compiled_model.hpp"
@@ -43,6 +44,21 @@ AnyMap take_config_files(const AnyMap& properties, std::vector<std::string>* rem
                 remembered->push_back(f);
     rest.erase(kConfigFile);
     return rest;
+}
+
+// SUPPORTED_OPERATIONS: the op table's GPU column, as this configuration's plans place the ops.
+std::vector<std::string> supported_operations_of(const Config& config) {
+    std::vector<std::string> out;
+    for (SupportedOp op : op_table_runners()) {
+        if (op.type == "Parameter" || op.type == "Constant" || op.type == "Result")
+            op.runner = "io";
+        else if (op.type == "ReadValue" || op.type == "Assign")
+            op.runner = device_variables(config.host_ops) ? "copy" : "host";
+        else if (config.host_ops.count(op.type))
+            op.runner = "host";
+        out.push_back(op.entry());
+    }
+    return out;
 }
 
 // An op that neither the device nor the host can run fails the compilation, not the first inference.
@@ -165,6 +181,11 @@ const PropertyTable<Plugin::Query>& Plugin::table() {
                  {device::architecture.key, RO}, {device::full_name.key, RO}, {kDriverVersion, RO}};
          }},
         {kDriverVersion, RO, [](const Query& q) -> Any { return q.device().driver_version; }},
+        {supported_operations.key, RO,
+         [](const Query& q) -> Any {
+             q.device();  // an unknown device is refused
+             return supported_operations_of(q.config);
+         }},
         {kConfigFile, PropertyMutability::RW,  // applied by take_config_files, before the Config
          [](const Query& q) -> Any {
              std::string files;
