@@ -224,8 +224,9 @@ Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
         const int64_t full = checked::add(checked::mul(s, checked::sub(x, int64_t{1})), dk);
         int64_t pb = 0, pe = 0, out = 0;
         if (output_shape) {
-            // The spec: given an output shape, pads are derived from it and auto_pad only says where an odd
-            // amount goes (the beginning for same_upper, the end otherwise).
+            // Given an output shape, the output is a window of the full result: same_upper puts an odd
+            // amount of cropping at the beginning, same_lower at the end; explicit starts the window at
+            // pads_begin (OpenVINO CPU's rule, the specification leaves it open), valid at 0.
             out = (*output_shape)[i];
             if (out < 0)
                 raise<ModelError>(node.describe(), ": output_shape value ", out, " is negative");
@@ -233,9 +234,12 @@ Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
             if (a.auto_pad == AutoPad::SameUpper) {
                 pe = total / 2;
                 pb = total - pe;
-            } else {
+            } else if (a.auto_pad == AutoPad::SameLower) {
                 pb = total / 2;
                 pe = total - pb;
+            } else {
+                pb = a.auto_pad == AutoPad::Explicit ? a.pads_begin[i] : 0;
+                pe = checked::sub(total, pb);
             }
         } else {
             if (a.auto_pad == AutoPad::Explicit) {

@@ -112,7 +112,11 @@ void check_case(const Case& c, uint32_t seed) {
         if (c.with_output_shape) {
             requested[i] = out[i] = full + c.delta;
             const int64_t total = std::max<int64_t>(0, full - out[i] + c.output_padding);
-            eff_pb[i] = c.mode == "same_upper" ? total - total / 2 : total / 2;
+            // OpenVINO CPU's window: explicit starts at pads_begin, valid at 0, same_* split the cropping.
+            eff_pb[i] = c.mode == "same_upper"   ? total - total / 2
+                        : c.mode == "same_lower" ? total / 2
+                        : c.mode == "explicit"   ? pb[i]
+                                                 : 0;
         } else {
             if (c.mode == "explicit")
                 eff_pb[i] = pb[i];
@@ -153,13 +157,33 @@ TEST(ConvolutionBackpropData, HandDerived1D) {
     EXPECT_TENSOR_NEAR(run_with(attrs("explicit", {2}, {1}, {0}, {0}, {1})), f32({1, 1, 6}, {1, 1, 3, 2, 2, 0}), 0, 0);
     // valid and same_* without an output shape: no padding at all
     EXPECT_TENSOR_NEAR(run_with(attrs("same_lower", {2}, {1}, {1}, {1}, {0})), f32({1, 1, 5}, {1, 1, 3, 2, 2}), 0, 0);
-    // with output_shape = [4]: one element of padding, at the end unless same_upper
-    EXPECT_TENSOR_NEAR(run_with(attrs("explicit", {2}, {1}, {3}, {3}, {0}), {4}), f32({1, 1, 4}, {1, 1, 3, 2}), 0, 0);
+    // with output_shape = [4]: one element of cropping, at the end unless same_upper; explicit starts the window
+    // at pads_begin, as OpenVINO CPU does (zeros past the full result)
+    EXPECT_TENSOR_NEAR(run_with(attrs("explicit", {2}, {1}, {3}, {3}, {0}), {4}), f32({1, 1, 4}, {2, 2, 0, 0}), 0, 0);
+    EXPECT_TENSOR_NEAR(run_with(attrs("explicit", {2}, {1}, {0}, {3}, {0}), {4}), f32({1, 1, 4}, {1, 1, 3, 2}), 0, 0);
     EXPECT_TENSOR_NEAR(run_with(attrs("same_lower", {2}, {1}, {0}, {0}, {0}), {4}), f32({1, 1, 4}, {1, 1, 3, 2}), 0, 0);
     EXPECT_TENSOR_NEAR(run_with(attrs("same_upper", {2}, {1}, {0}, {0}, {0}), {4}), f32({1, 1, 4}, {1, 3, 2, 2}), 0, 0);
     // an output_shape larger than the full result extends it with zeros
     EXPECT_TENSOR_NEAR(run_with(attrs("explicit", {2}, {1}, {0}, {0}, {0}), {7}), f32({1, 1, 7}, {1, 1, 3, 2, 2, 0, 0}),
                        0, 0);
+}
+
+TEST(ConvolutionBackpropData, ExplicitPadsWithAnOutputShapeAsOpenVino) {
+    // OpenVINO 2026.4 CPU on x = 1..9 [1,1,3,3], w = (0..8)/10 + 0.1, stride 1: the output_shape window of the
+    // 5x5 full result starts at pads_begin.
+    const Tensor x = f32({1, 1, 3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9});
+    const Tensor w = f32({1, 1, 3, 3}, {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9});
+    const auto window = [&](const Dims& pb, const Dims& out) {
+        auto node = make_node(element::f32, x.get_shape(), w.get_shape(), attrs("explicit", {1, 1}, {1, 1}, pb, {0, 0}, {0, 0}),
+                              shape_const(out));
+        return run(node, {x, w, test::make_tensor(element::i64, Shape{2}, out)})[0];
+    };
+    EXPECT_TENSOR_NEAR(window({1, 1}, {4, 4}),
+                       f32({1, 1, 4, 4}, {2.6, 5.6, 5.4, 3.6, 8.4, 16.5, 14.4, 9, 13.4, 23.6, 18.6, 10.8, 11.2, 19, 14.4, 8.1}),
+                       1e-5, 1e-5);
+    EXPECT_TENSOR_NEAR(window({2, 2}, {4, 4}),
+                       f32({1, 1, 4, 4}, {16.5, 14.4, 9, 0, 23.6, 18.6, 10.8, 0, 19, 14.4, 8.1, 0, 0, 0, 0, 0}), 1e-5, 1e-5);
+    EXPECT_TENSOR_NEAR(window({0, 0}, {1, 1}), f32({1, 1, 1, 1}, {0.1}), 1e-6, 1e-6);
 }
 
 TEST(ConvolutionBackpropData, HandDerivedChannelsAndDilation) {
