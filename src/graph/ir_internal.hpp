@@ -43,8 +43,18 @@ private:
 };
 
 /// The value of a Constant node from its attributes (element_type, shape, offset, size) and
-/// the weights; throws Exception with a message the reader prefixes with the layer.
+/// the weights; throws Exception with a message the reader prefixes with the layer. A u1
+/// constant (1 bit per element, packed) is returned unpacked as a boolean tensor (see unpack_u1).
 Tensor load_constant(const Node& node, WeightsSource& weights);
+
+/// u1 bit order: element i is bit i % 8 (least significant first) of byte i / 8, as OpenVINO CPU's
+/// BinaryConvolution and the Model Optimizer's weight packer have it (OpenVINO's core Constant packs
+/// most significant first, but nothing that reads an IR's u1 weights does). unpack_u1: `count` 0/1
+/// booleans of `shape` from ceil(count / 8) bytes; pack_u1: the bytes (u8) of a boolean tensor.
+Tensor unpack_u1(const Tensor& packed, const Shape& shape);
+Tensor pack_u1(const Tensor& booleans);
+/// Whether a Constant's element_type attribute text names u1.
+bool is_u1_text(std::string element_type);
 
 /// IR type names to registry names (legacy "Const", "ReLU", ...) and back as OpenVINO writes them.
 std::string op_type_from_ir(const std::string& ir_type);

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -154,6 +155,41 @@ bool byte_size(const Shape& shape, size_t elem, uint64_t& out) {
 }
 }  // namespace
 
+bool is_u1_text(std::string element_type) {
+    element_type.erase(0, element_type.find_first_not_of(' '));
+    element_type.erase(element_type.find_last_not_of(' ') + 1);
+    return element_type == "u1";
+}
+
+Tensor unpack_u1(const Tensor& packed, const Shape& shape) {
+    Tensor out(element::boolean, shape);
+    const size_t n = out.get_size();
+    if (packed.get_byte_size() < (n + 7) / 8)
+        raise<Exception>("unpack_u1: ", packed.get_byte_size(), " bytes hold fewer than ", n, " bits");
+    const auto* src = static_cast<const unsigned char*>(packed.data());
+    char* dst = out.data<char>();
+    for (size_t i = 0; i < n; ++i)
+        dst[i] = static_cast<char>((src[i / 8] >> (i % 8)) & 1);
+    return out;
+}
+
+Tensor pack_u1(const Tensor& booleans) {
+    const size_t n = booleans.get_size();
+    Tensor dense = booleans;
+    if (!dense.is_continuous()) {
+        dense = Tensor(booleans.get_element_type(), booleans.get_shape());
+        booleans.copy_to(dense);
+    }
+    Tensor out(element::u8, Shape{(n + 7) / 8});
+    auto* dst = out.data<uint8_t>();
+    std::fill(dst, dst + out.get_size(), uint8_t{0});
+    const char* src = dense.data<const char>();
+    for (size_t i = 0; i < n; ++i)
+        if (src[i])
+            dst[i / 8] = static_cast<uint8_t>(dst[i / 8] | (1u << (i % 8)));
+    return out;
+}
+
 Tensor load_constant(const Node& node, WeightsSource& weights) {
     for (const char* a : {"element_type", "shape", "offset", "size"})
         if (!node.has_attr(a))
@@ -161,12 +197,16 @@ Tensor load_constant(const Node& node, WeightsSource& weights) {
     std::string type_text = node.get_attr_text("element_type");
     type_text.erase(0, type_text.find_first_not_of(' '));
     type_text.erase(type_text.find_last_not_of(' ') + 1);
-    element::Type type;
+    // u1 has no element::Type: its bits are unpacked into booleans, one byte per element.
+    const bool u1 = is_u1_text(type_text);
+    element::Type type = element::boolean;
     try {
-        type = element::Type(type_text);
+        if (!u1)
+            type = element::Type(type_text);
     } catch (const Exception& e) {
         raise<Exception>("bad element_type: ", e.what());
     }
+    const std::string type_name = u1 ? std::string("u1") : type.get_type_name();
     if (!type.is_static())
         raise<Exception>("element_type must be a static type, not ", type);
     PartialShape ps;
@@ -180,7 +220,9 @@ Tensor load_constant(const Node& node, WeightsSource& weights) {
     const Shape shape = ps.to_shape();
     uint64_t bytes = 0;
     if (!byte_size(shape, type.size(), bytes) || bytes > std::numeric_limits<size_t>::max())
-        raise<Exception>("the byte size of a ", type, " constant of shape ", shape, " overflows");
+        raise<Exception>("the byte size of a ", type_name, " constant of shape ", shape, " overflows");
+    if (u1)  // counted one byte per element above; packed: ceil(elements / 8)
+        bytes = bytes / 8 + (bytes % 8 != 0);
     const auto offset = parse_u64(node.get_attr_text("offset"));
     const auto size = parse_u64(node.get_attr_text("size"));
     if (!offset)
@@ -188,8 +230,10 @@ Tensor load_constant(const Node& node, WeightsSource& weights) {
     if (!size)
         raise<Exception>("bad size '", node.get_attr_text("size"), "'");
     if (*size != bytes)
-        raise<Exception>("size ", *size, " does not match the ", bytes, " bytes of a ", type, " constant of shape ",
-                         shape);
+        raise<Exception>("size ", *size, " does not match the ", bytes, " bytes of a ", type_name,
+                         " constant of shape ", shape);
+    if (u1)
+        return unpack_u1(weights.view(element::u8, Shape{static_cast<size_t>(bytes)}, *offset, *size), shape);
     return weights.view(type, shape, *offset, *size);
 }
 

@@ -75,9 +75,13 @@ Attributes constant_attrs(const Node& node, BinWriter& bin) {
     }
     Attributes attrs = node.get_attributes();
     bool type_ok = false, shape_ok = false;
+    // A u1 constant was unpacked into booleans on reading (load_constant); it goes back packed, so
+    // OpenVINO, which has no boolean BinaryConvolution filter, reads what it wrote.
+    const bool u1 = value.get_element_type() == element::boolean && node.has_attr("element_type") &&
+                    detail::is_u1_text(node.get_attr_text("element_type"));
     try {
-        type_ok = node.has_attr("element_type") &&
-                  element::Type(node.get_attr_text("element_type")) == value.get_element_type();
+        type_ok = u1 || (node.has_attr("element_type") &&
+                         element::Type(node.get_attr_text("element_type")) == value.get_element_type());
     } catch (const Exception&) {
     }
     try {
@@ -89,8 +93,9 @@ Attributes constant_attrs(const Node& node, BinWriter& bin) {
         set_attr(attrs, "element_type", value.get_element_type().get_type_name());
     if (!shape_ok)
         set_attr(attrs, "shape", shape_text(value.get_shape()));
-    const uint64_t size = value.get_byte_size();
-    const uint64_t offset = size ? bin.write(value) : bin.position();
+    const Tensor bytes = u1 ? detail::pack_u1(value) : value;
+    const uint64_t size = bytes.get_byte_size();
+    const uint64_t offset = size ? bin.write(bytes) : bin.position();
     set_attr(attrs, "offset", std::to_string(offset));
     set_attr(attrs, "size", std::to_string(size));
     return attrs;
