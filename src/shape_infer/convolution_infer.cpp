@@ -225,8 +225,9 @@ Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
         int64_t pb = 0, pe = 0, out = 0;
         if (output_shape) {
             // Given an output shape, the output is a window of the full result: same_upper puts an odd
-            // amount of cropping at the beginning, same_lower at the end; explicit starts the window at
-            // pads_begin (OpenVINO CPU's rule, the specification leaves it open), valid at 0.
+            // amount of cropping at the beginning, same_lower at the end; valid starts the window at 0, and
+            // so does explicit, at pads_begin for ConvolutionBackpropData and at 0 for the grouped op
+            // (OpenVINO CPU's rules; the specification leaves it open).
             out = (*output_shape)[i];
             if (out < 0)
                 raise<ModelError>(node.describe(), ": output_shape value ", out, " is negative");
@@ -238,7 +239,7 @@ Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
                 pb = total / 2;
                 pe = total - pb;
             } else {
-                pb = a.auto_pad == AutoPad::Explicit ? a.pads_begin[i] : 0;
+                pb = a.auto_pad == AutoPad::Explicit && !grouped ? a.pads_begin[i] : 0;
                 pe = checked::sub(total, pb);
             }
         } else {

@@ -76,6 +76,17 @@ TEST(GroupConvolutionBackprop, OutputShapeAndAutoPad) {
                      -0.25, 0.625, -0.75, 1,     -1.375, 0.75,   0.375,  0.375,  0.25,   0.125};
     expect(run(in, {{"strides", "2,2"}, {"auto_pad", "same_lower"}}), {1, 2, 4, 5}, lower);
     expect(run(in, {{"strides", "2,2"}, {"pads_begin", "3,3"}, {"pads_end", "3,3"}}), {1, 2, 4, 5}, lower);
+    // Cropping 3 of the full 5x5 to 2x2: explicit pads still start the window at 0, as valid does (OpenVINO
+    // CPU; its ConvolutionBackpropData starts it at pads_begin instead).
+    const TensorVector small{data({1, 4, 2, 2}), filter({2, 2, 1, 3, 3}), out_shape({2, 2})};
+    const Vals full = test::values(run({data({1, 4, 2, 2}), filter({2, 2, 1, 3, 3})}, {{"strides", "2,2"}}));
+    Vals corner;
+    for (size_t c = 0; c < 2; ++c)
+        for (size_t y = 0; y < 2; ++y)
+            for (size_t x = 0; x < 2; ++x)
+                corner.push_back(full[(c * 5 + y) * 5 + x]);
+    expect(run(small, {{"strides", "2,2"}, {"pads_begin", "1,1"}, {"pads_end", "0,0"}}), {1, 2, 2, 2}, corner);
+    expect(run(small, {{"strides", "2,2"}, {"auto_pad", "valid"}}), {1, 2, 2, 2}, corner);
 }
 
 TEST(GroupConvolutionBackprop, AutoPadWithoutOutputShapeAnd3D) {
