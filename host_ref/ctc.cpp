@@ -68,7 +68,8 @@ double ctc_nll(const std::vector<double>& lp, size_t steps, size_t classes, cons
     const auto at = [&](size_t t, size_t u) { return lp[t * classes + static_cast<size_t>(ext[u])]; };
     std::vector<double> alpha(s, -INFINITY), next(s);
     alpha[0] = at(0, 0);
-    alpha[1] = s > 1 ? at(0, 1) : -INFINITY;
+    if (s > 1)  // an empty target extends to the one blank
+        alpha[1] = at(0, 1);
     for (size_t t = 1; t < steps; ++t) {
         for (size_t u = 0; u < s; ++u) {
             const bool is_blank = ext[u] == blank;
