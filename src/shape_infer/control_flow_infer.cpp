@@ -25,19 +25,49 @@ PartialShape hull(const PartialShape& a, const PartialShape& b) {
     return PartialShape(dims);
 }
 
-// The body's result types and shapes when its parameters take `params` (unset: as the body declares).
+// Inferring a body infers the bodies nested in it, each for every round of its own node: a hostile IR of
+// nested bodies whose parameters never match could take exponential time. The inferences one top-level
+// inference may start are counted and bounded.
+constexpr size_t kMaxBodyInferences = 10000;
+thread_local size_t t_body_depth = 0, t_body_inferences = 0;
+
+struct BodyInference {
+    explicit BodyInference(const Node& node) {
+        if (t_body_depth == 0)
+            t_body_inferences = 0;
+        if (++t_body_inferences > kMaxBodyInferences)
+            raise<ModelError>(node.describe(), ": its bodies and those nested in them take more than ",
+                              kMaxBodyInferences, " shape inferences");
+        ++t_body_depth;
+    }
+    ~BodyInference() { --t_body_depth; }
+    BodyInference(const BodyInference&) = delete;
+    BodyInference& operator=(const BodyInference&) = delete;
+};
+
+// The body's result types and shapes when its parameters take `params` (unset: as the body declares). A body
+// whose parameters already are what `params` asks (the common case) answers from its own ports.
 Outputs infer_body(const Node& node, const Body& body, const ParamInfo& params, const char* which) {
-    auto model = body.model->clone();
-    const auto& ps = model->get_parameters();
-    for (size_t i = 0; i < ps.size() && i < params.size(); ++i)
-        if (params[i]) {
-            ps[i]->set_attr("element_type", params[i]->type.get_type_name());
-            ps[i]->set_attr("shape", op::shape_attr(params[i]->shape));
+    const auto& declared = body.model->get_parameters();
+    bool same = true;
+    for (size_t i = 0; i < declared.size() && i < params.size() && same; ++i)
+        same = !params[i] || (params[i]->type == declared[i]->get_output_element_type(0) &&
+                              params[i]->shape == declared[i]->get_output_partial_shape(0));
+    std::shared_ptr<Model> model = body.model;
+    if (!same) {
+        const BodyInference guard(node);
+        model = body.model->clone();
+        const auto& ps = model->get_parameters();
+        for (size_t i = 0; i < ps.size() && i < params.size(); ++i)
+            if (params[i]) {
+                ps[i]->set_attr("element_type", params[i]->type.get_type_name());
+                ps[i]->set_attr("shape", op::shape_attr(params[i]->shape));
+            }
+        try {
+            model->validate_nodes_and_infer_types();
+        } catch (const std::exception& e) {
+            raise<ModelError>(node.describe(), ": in the ", which, ": ", e.what());
         }
-    try {
-        model->validate_nodes_and_infer_types();
-    } catch (const std::exception& e) {
-        raise<ModelError>(node.describe(), ": in the ", which, ": ", e.what());
     }
     Outputs out;
     for (const auto& r : model->get_results())
