@@ -13,7 +13,8 @@
 //   sort_result_across_batch is set; MulticlassNms sorts by score unless sort_result_type is classid.
 //   Equal scores order by class and box index (the CPU plugin treats MulticlassNms scores within 1e-6 as
 //   equal, and does not fix the order of MatrixNms's equal candidates).
-// Reals (f16 too) compute in f32 as the CPU plugin does.
+// Reals (f16 too) compute in f32 as the CPU plugin does; NonMaxSuppression-5/9's and NMSRotated's
+// selected_scores are f32 whatever the input types (OpenVINO core; the specification says the thresholds' type).
 #pragma once
 
 #include <vector>

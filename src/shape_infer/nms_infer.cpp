@@ -69,7 +69,9 @@ element::Type check_boxes_scores(const Node& node, const Inputs& in, size_t box_
     return t;
 }
 
-Outputs nms_outputs(const Inputs& in, element::Type type, const NmsAttrs& a, bool three) {
+// selected_scores is f32 whatever the input types, as OpenVINO's NonMaxSuppression-5/9 and NMSRotated-13 give
+// it (the specification says the thresholds' type).
+Outputs nms_outputs(const Inputs& in, const NmsAttrs& a, bool three) {
     const PartialShape &b = in[0].shape, &s = in[1].shape;
     Dimension per_class = in.size() > 2 ? dim(b, 1) : Dimension(0);  // max_output_boxes_per_class defaults to 0
     if (in.size() > 2)
@@ -81,7 +83,7 @@ Outputs nms_outputs(const Inputs& in, element::Type type, const NmsAttrs& a, boo
     const PartialShape rows{rows_upto({dim(b, 0), dim(s, 1), per_class}), Dimension(3)};
     if (!three)
         return {{a.output_type, rows}};
-    return {{a.output_type, rows}, {type, rows}, {a.output_type, PartialShape{Dimension(1)}}};
+    return {{a.output_type, rows}, {element::f32, rows}, {a.output_type, PartialShape{Dimension(1)}}};
 }
 
 MulticlassNmsAttrs::Sort sort_type(const Node& node) {
@@ -143,17 +145,17 @@ Outputs non_max_suppression(const Node& node, const Inputs& in) {
     const bool v5 = node.get_version() >= 5;
     check_input_count(node, in, 2, v5 ? 6 : 5);
     const NmsAttrs a = nms_attrs(node);
-    const element::Type t = check_boxes_scores(node, in, 4);
+    check_boxes_scores(node, in, 4);
     check_scalars(node, in);
-    return nms_outputs(in, t, a, v5);
+    return nms_outputs(in, a, v5);
 }
 
 Outputs nms_rotated(const Node& node, const Inputs& in) {
     check_input_count(node, in, 5, 5);
     const NmsAttrs a = nms_attrs(node);
-    const element::Type t = check_boxes_scores(node, in, 5);
+    check_boxes_scores(node, in, 5);
     check_scalars(node, in);
-    return nms_outputs(in, t, a, true);
+    return nms_outputs(in, a, true);
 }
 
 namespace {

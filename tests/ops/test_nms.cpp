@@ -113,6 +113,20 @@ TEST(Nms, SoftNmsDecaysScoresAndF16) {
             {{1}, {12}}});
 }
 
+// selected_scores is f32 for f16 boxes, scores and thresholds, as OpenVINO 2026.4 types it (the CPU plugin's
+// output; tools/op_conformance.py's NonMaxSuppression-9 f16 case found ovcl giving f16).
+TEST(Nms, SelectedScoresAreF32) {
+    for (int64_t v : {5, 9}) {
+        const TensorVector got = run("NonMaxSuppression", v, {to_f16(kBoxes), to_f16(kScores), i64s(3), f16s(0.4),
+                                                              f16s(0.5), f16s(0.25)});
+        EXPECT_EQ(got[1].get_element_type(), element::f32) << "NonMaxSuppression-" << v;
+    }
+    const Tensor pb = f32({1, 2, 5}, {0, 0, 4, 1, 0, 1, 0.5, 4, 1, 0.5}), ps = f32({1, 1, 2}, {0.9, 0.8});
+    const TensorVector got = run("NMSRotated", 13, {to_f16(pb), to_f16(ps), i64s(3), f16s(0.2), f16s(0)});
+    EXPECT_EQ(got[1].get_element_type(), element::f32);
+    expect(got, {{{1, 3}, {0, 0, 0}}, {{1, 3}, {0, 0, 0.8999023}}, {{1}, {1}}});
+}
+
 TEST(Nms, ThresholdsAtTheirBounds) {
     const Tensor tb = f32({1, 4, 4}, {0, 0, 1, 1, 0, 0, 2, 1, 0, 0, 4, 1, 5, 5, 6, 6}),
                  ts = f32({1, 1, 4}, {0.9, 0.8, 0.7, 0.6});
