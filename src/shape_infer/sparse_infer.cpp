@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <set>
 
 namespace ovcl {
 namespace shape_infer {
@@ -36,6 +37,25 @@ SparseFill sparse_fill_empty_rows_plan(const Node& node, int64_t rows, const std
     return f;
 }
 
+namespace {
+// The plan's length without the plan: the entries in rows below `rows`, plus a filler per row none of them
+// is in. No per-row memory: dense_shape comes from the IR and may be 2^62.
+int64_t output_entries(const Node& node, int64_t rows, const std::vector<int64_t>& indices) {
+    std::set<int64_t> used;
+    int64_t kept = 0;
+    for (size_t e = 0; e * 2 + 1 < indices.size(); ++e) {
+        const int64_t r = indices[2 * e], c = indices[2 * e + 1];
+        if (r < 0 || c < 0)
+            raise<ModelError>(node.describe(), ": index (", r, ", ", c, ") is negative");
+        if (r < rows) {
+            ++kept;
+            used.insert(r);
+        }
+    }
+    return checked::add(kept, rows - static_cast<int64_t>(used.size()));
+}
+}  // namespace
+
 Outputs sparse_fill_empty_rows(const Node& node, const Inputs& in) {
     check_input_count(node, in, 4, 4);
     check_type(node, in, 0, {});
@@ -59,7 +79,7 @@ Outputs sparse_fill_empty_rows(const Node& node, const Inputs& in) {
             raise<ModelError>(node.describe(), ": dense_shape (", shape->at(0), ", ", shape->at(1), ") must not be negative");
         rows = Dimension(shape->at(0));
         if (const auto v = const_i64(in[2]))
-            entries = Dimension(static_cast<int64_t>(sparse_fill_empty_rows_plan(node, shape->at(0), *v).source.size()));
+            entries = Dimension(output_entries(node, shape->at(0), *v));
         else if (values.rank_is_static() && values[0].get_max_length() != Dimension::inf)
             entries = Dimension(shape->at(0), checked::add(values[0].get_max_length(), shape->at(0)));
         else

@@ -70,6 +70,12 @@ TEST(SparseFillEmptyRows, ShapesAndRefusals) {
     EXPECT_THROW(op::make("SparseFillEmptyRows", {values, op::constant<int64_t>(element::i64, {2}, {-1, 4}), idx, fallback}, {}, 16),
                  ModelError);
     EXPECT_THROW(fill({1, 2}, {2, 4}, {0, 0, -1, 3}, 9), ModelError);  // a negative row
+    // A dense_shape of 2^40 rows with known indices: the count is found without a byte per row (the IR-reader
+    // fuzzer ran out of memory here).
+    const auto huge = op::constant<int64_t>(element::i64, {2}, {int64_t{1} << 40, 4});
+    n = op::make("SparseFillEmptyRows", {values, huge, op::constant<int64_t>(element::i64, {3, 2}, {0, 1, 2, 0, 2, 3}), fallback},
+                 {}, 16);
+    EXPECT_EQ(n->get_output_partial_shape(1), (PartialShape{(int64_t{1} << 40) - 2 + 3}));
 }
 
 }  // namespace
