@@ -142,10 +142,16 @@ Dimension grouped_outputs(const Node& node, const Dimension& c_in, const Partial
     return g.is_static() && o.is_static() ? Dimension(checked::mul(g.get_length(), o.get_length())) : Dimension();
 }
 
-Outputs conv_like(const Node& node, const Inputs& in, bool grouped) {
-    check_input_count(node, in, 2, 2);
+// Data and filter (inputs 0 and 1) of one numeric type, with at most `max_inputs` inputs in all.
+element::Type data_and_filter(const Node& node, const Inputs& in, size_t max_inputs) {
+    check_input_count(node, in, 2, max_inputs);
     const element::Type type = merge_types(node, in, 0, 1);
     check_type_numeric(node, type);
+    return type;
+}
+
+Outputs conv_like(const Node& node, const Inputs& in, bool grouped) {
+    const element::Type type = data_and_filter(node, in, 2);
     const PartialShape& data = in[0].shape;
     const PartialShape& filter = in[1].shape;
     const size_t extra = grouped ? 3 : 2;
@@ -266,9 +272,7 @@ namespace {
 // ConvolutionBackpropData (filter [C, O, k..]) and its grouped form (filter [G, C, O, k..]): the output has
 // G*O channels of the spatial extents the window gives.
 Outputs backprop_like(const Node& node, const Inputs& in, bool grouped) {
-    check_input_count(node, in, 2, 3);
-    const element::Type type = merge_types(node, in, 0, 1);
-    check_type_numeric(node, type);
+    const element::Type type = data_and_filter(node, in, 3);
     const PartialShape& data = in[0].shape;
     const PartialShape& filter = in[1].shape;
     std::optional<std::vector<int64_t>> out_shape;
