@@ -13,6 +13,7 @@
 #include "ops/movement.hpp"
 #include "ops/pooling.hpp"
 #include "ops/quantize.hpp"
+#include "ops/rearrange.hpp"
 #include "ops/normalization.hpp"
 #include "ops/reduce.hpp"
 #include "ops/softmax.hpp"

@@ -32,6 +32,10 @@ int64_t product(const Shape& s, size_t from, size_t to);
 
 /// Refuses nodes whose tensors have more than kMaxElements elements.
 Validation check_sizes(const Node& node);
+
+/// The launches of Transpose-1 for an input of `in_shape` and the output axes `order` (movement_transpose.cpp);
+/// the rearrangements that are a transpose of a reshaped view (rearrange.cpp) launch the same.
+OpConfig transpose_config(const Shape& in_shape, element::Type type, const std::vector<size_t>& order);
 /// The value of input i when it is a Constant; nullptr otherwise.
 const Tensor* constant_input(const Node& node, size_t i);
 /// Reads input i into `values` when it is a Constant of an integer type; false otherwise.

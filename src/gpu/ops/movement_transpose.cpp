@@ -80,9 +80,10 @@ Validation TransposeOp::validate(const Node& node, const DeviceInfo&) const {
 }
 
 OpConfig TransposeOp::configure(const Node& node, const DeviceInfo&) const {
-    const Shape in_shape = node.get_input_shape(0);
-    const element::Type type = node.get_input_element_type(0);
-    const std::vector<size_t> order = order_of(node);
+    return movement::transpose_config(node.get_input_shape(0), node.get_input_element_type(0), order_of(node));
+}
+
+OpConfig movement::transpose_config(const Shape& in_shape, element::Type type, const std::vector<size_t>& order) {
     const Strides in_strides = row_major_strides(in_shape);
     movement::MappedCopy copy;
     for (size_t j = 0; j < order.size(); ++j)
