@@ -16,7 +16,8 @@ inline constexpr Property<std::vector<std::string>, PropertyMutability::RO> supp
     "SUPPORTED_OPERATIONS"};
 
 /// One entry. `runner`: on GPU the host class whose OpenCL kernels run the op ("EltwiseOp", ...), "host"
-/// (host_ref inside the GPU plan), "view" (the output shares the input's buffer), "io" (Parameter,
+/// (host_ref inside the GPU plan), "view" (the output shares the input's buffer), "decomposed" (replaced by
+/// ops with kernels before planning), "io" (Parameter,
 /// Constant, Result: the plan's bound buffers) or "copy" (ReadValue, Assign: device copies); on REF "host_ref".
 struct SupportedOp {
     std::string type;

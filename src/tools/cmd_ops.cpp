@@ -25,11 +25,11 @@ struct OpsOptions {
 };
 
 /// How the runner places the op: "kernel" for a GPU host class, else the runner's own word
-/// ("host", "view", "io", "copy"; REF's "host_ref" is "host").
+/// ("host", "view", "decomposed", "io", "copy"; REF's "host_ref" is "host").
 std::string kind_of(const std::string& runner) {
     if (runner == "host_ref")
         return "host";
-    if (runner == "host" || runner == "view" || runner == "io" || runner == "copy")
+    if (runner == "host" || runner == "view" || runner == "decomposed" || runner == "io" || runner == "copy")
         return runner;
     return "kernel";
 }
@@ -57,7 +57,7 @@ void print_text(const std::string& device, const std::vector<SupportedOp>& ops) 
                   << "  " << op.runner << "\n";
     std::cout << ops.size() << " op versions on " << device << ":";
     const char* sep = " ";
-    for (const char* kind : {"kernel", "view", "host", "io", "copy"})
+    for (const char* kind : {"kernel", "view", "decomposed", "host", "io", "copy"})
         if (per_kind.count(kind)) {
             std::cout << sep << per_kind[kind] << " " << kind;
             sep = ", ";
@@ -116,8 +116,9 @@ void add_ops_command(CLI::App& app, Action& action) {
         ->capture_default_str();
     sub->footer(
         "Runners: on GPU the host class whose OpenCL kernels run the op (EltwiseOp, MatMulOp, ...), 'host' (host_ref\n"
-        "inside the GPU plan), 'view' (shares its input's buffer), 'io' (Parameter, Constant, Result), 'copy'\n"
-        "(ReadValue, Assign: device copies); on REF 'host_ref'. From the device's SUPPORTED_OPERATIONS property.");
+        "inside the GPU plan), 'view' (shares its input's buffer), 'decomposed' (replaced by ops with kernels), 'io'\n"
+        "(Parameter, Constant, Result), 'copy' (ReadValue, Assign: device copies); on REF 'host_ref'. From the\n"
+        "device's SUPPORTED_OPERATIONS property.");
     sub->callback([opt, &action] { action = [opt] { return list_ops(*opt); }; });
 }
 

@@ -90,6 +90,11 @@ using none = void;
 /// Squeeze, Unsqueeze): no kernel, the output shares the input's buffer (configure() throws).
 OVCL_DECLARE_GPU_OP(ViewOp);
 
+/// The op table's GPU column for ops the plugin's transformations replace by ops with kernels before planning
+/// (src/gpu/transform/decompositions.cpp). One that reaches a plan (dynamic or empty data, the replacement's ops
+/// forced to the host) runs on host_ref: validate() says why, configure() throws.
+OVCL_DECLARE_GPU_OP(DecomposedOp);
+
 /// The GPU host class of the node's (type, version) in the op table (or of an extension op); nullptr
 /// when the GPU has none.
 const GpuOp* find_gpu_op(const Node& node);

@@ -87,6 +87,8 @@ std::string runner_of(const std::string& name) {
         return "host";
     else if constexpr (std::is_base_of_v<ViewOp, Class>)
         return "view";
+    else if constexpr (std::is_base_of_v<DecomposedOp, Class>)
+        return "decomposed";
     else
         return name.rfind("gpu::", 0) == 0 ? name.substr(5) : name;
 }
@@ -111,6 +113,14 @@ Validation ViewOp::validate(const Node&, const DeviceInfo&) const { return Valid
 
 OpConfig ViewOp::configure(const Node& node, const DeviceInfo&) const {
     raise<Exception>(node.describe(), ": a view launches no kernel");
+}
+
+Validation DecomposedOp::validate(const Node&, const DeviceInfo&) const {
+    return Validation::no("not decomposed into device ops (its data is dynamic or empty, or those ops run on the host)");
+}
+
+OpConfig DecomposedOp::configure(const Node& node, const DeviceInfo&) const {
+    raise<Exception>(node.describe(), ": a decomposed op launches no kernel of its own");
 }
 
 Validation validate_node(const Node& node, const DeviceInfo& device) {

@@ -26,6 +26,9 @@ size_t fold_channel_scale(Model& model, const std::set<std::string>& host_ops = 
 /// Fuses every Conv/GroupConv/MatMul -> [Add(bias)] -> [Add(residual)] -> [activation] -> [post ops] chain (of two
 /// nodes or more) whose intermediates have one consumer and are no model outputs. Returns the number fused.
 size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops = {});
+/// Replaces GroupNormalization-12 of static f32 / f16 data by Reshape -> MVN -> Reshape -> Multiply -> Add, which
+/// the device runs (decompositions.cpp). Returns the number replaced.
+size_t decompose_group_normalization(Model& model, const std::set<std::string>& host_ops = {});
 /// Fuses LayerNorm / MVN + scale + shift patterns into FusedMVN. Returns the number fused.
 size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops = {});
 /// Fuses DAGs of two or more element-wise nodes into FusedEltwise. Returns the number fused.

@@ -1,0 +1,76 @@
+// Ops the device runs as a few others it has kernels for, where OpenVINO's specification defines them so.
+// GroupNormalization-12 over data [N, C, ...] with G groups is MVN over each group of C / G channels
+// (Reshape to [N, G, C / G * spatial], MVN-6 over axis 2, eps inside the square root, Reshape back) followed by
+// the per-channel scale and bias (Multiply and Add, which fuse_eltwise joins into one kernel).
+#include <numeric>
+
+#include "ovcl/ops.hpp"
+#include "transform/fusions.hpp"
+#include "transform/fusions_graph.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+namespace {
+
+bool decomposable(const Node& gn, const std::set<std::string>& host_ops) {
+    for (const char* type : {"GroupNormalization", "MVN", "Multiply", "Add"})
+        if (host_ops.count(type))
+            return false;
+    const element::Type et = gn.get_output_element_type(0);
+    const PartialShape& s = gn.get_input_partial_shape(0);
+    // Static and not empty: the Reshape to [N, G, rest] has no -1 to resolve against zero elements.
+    return (et == element::f32 || et == element::f16) && s.is_static() && shape_size(s.to_shape()) > 0 &&
+           gn.get_input_partial_shape(1).is_static() && gn.get_input_partial_shape(2).is_static();
+}
+
+// `v` [C] as [1, C, 1, ..] for data of `rank`: a Constant of that shape when `v` is one (constant folding has
+// run already, and an Unsqueeze of a constant would be a host step), else an Unsqueeze.
+Output per_channel(const Output& v, size_t rank) {
+    if (v.node->is_constant()) {
+        const Tensor& value = v.node->get_constant_value();
+        Shape shape(rank, 1);
+        shape[1] = value.get_size();
+        Tensor t(value.get_element_type(), value.get_shape());
+        value.copy_to(t);  // dense, so the same bytes take the new shape
+        t.set_shape(shape);
+        return Output(op::constant(t), 0);
+    }
+    std::vector<int64_t> axes{0};
+    for (size_t i = 2; i < rank; ++i)
+        axes.push_back(static_cast<int64_t>(i));
+    return op::make_output("Unsqueeze", {v, op::constant<int64_t>(element::i64, Shape{axes.size()}, axes)});
+}
+
+}  // namespace
+
+size_t decompose_group_normalization(Model& model, const std::set<std::string>& host_ops) {
+    FusionWalk walk(model);
+    size_t changed = 0;
+    for (const auto& gn : walk.order) {
+        if (gn->get_type_name() != "GroupNormalization" || !decomposable(*gn, host_ops))
+            continue;
+        const Shape s = gn->get_input_shape(0);
+        const auto groups = gn->get_attr<int64_t>("num_groups");
+        const auto n = static_cast<int64_t>(s[0]);
+        const auto rest = static_cast<int64_t>(shape_size(s) / s[0]) / groups;
+        const auto shape_const = [](const std::vector<int64_t>& v) {
+            return op::constant<int64_t>(element::i64, Shape{v.size()}, v);
+        };
+        std::vector<int64_t> back(s.begin(), s.end());
+        const Output grouped =
+            op::make_output("Reshape", {gn->input_value(0), shape_const({n, groups, rest})}, {{"special_zero", "false"}});
+        const Output normed = op::make_output(
+            "MVN", {grouped, shape_const({2})},
+            {{"normalize_variance", "true"}, {"eps", gn->get_attr_text("epsilon")}, {"eps_mode", "inside_sqrt"}}, 6);
+        const Output restored = op::make_output("Reshape", {normed, shape_const(back)}, {{"special_zero", "false"}});
+        const Output scaled = op::make_output("Multiply", {restored, per_channel(gn->input_value(1), s.size())});
+        const auto out = op::make("Add", {scaled, per_channel(gn->input_value(2), s.size())});
+        replace_by_fused(out, {gn}, walk.consumers);
+        ++changed;
+    }
+    return walk.done(changed);
+}
+
+}  // namespace gpu
+}  // namespace ovcl
