@@ -1,10 +1,10 @@
 #include "host_ref/control_flow.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 
 #include "graph/model_evaluator.hpp"
+#include "host_ref/concat_split.hpp"
 #include "shape_infer/control_flow_infer.hpp"
 
 namespace ovcl {
@@ -18,32 +18,14 @@ bool first_true(const Tensor& t) {
     return to_i64(t).at(0) != 0;
 }
 
-// Bytes of [outer, axis, inner] views of a dense tensor.
-struct AxisView {
-    size_t outer = 1, extent = 1, inner = 1;  // inner in bytes
-};
-AxisView axis_view(const Tensor& t, size_t axis) {
-    const Shape& s = t.get_shape();
-    AxisView v;
-    for (size_t i = 0; i < axis; ++i)
-        v.outer *= s[i];
-    v.extent = s[axis];
-    v.inner = t.get_element_type().size();
-    for (size_t i = axis + 1; i < s.size(); ++i)
-        v.inner *= s[i];
-    return v;
-}
-
-// Elements [first, first + count) along axis.
+// Elements [first, first + count) along axis, as a dense tensor.
 Tensor take(const Tensor& t, size_t axis, size_t first, size_t count) {
-    Shape shape = t.get_shape();
-    shape[axis] = count;
-    Tensor part(t.get_element_type(), shape);
-    const AxisView v = axis_view(t, axis);
-    const auto* src = static_cast<const char*>(t.data());
-    auto* dst = static_cast<char*>(part.data());
-    for (size_t o = 0; o < v.outer; ++o)
-        std::memcpy(dst + o * count * v.inner, src + (o * v.extent + first) * v.inner, count * v.inner);
+    Coordinate begin(t.get_shape().size(), 0), end(t.get_shape().begin(), t.get_shape().end());
+    begin[axis] = first;
+    end[axis] = first + count;
+    const Tensor region(t, begin, end);
+    Tensor part(t.get_element_type(), region.get_shape());
+    region.copy_to(part);
     return part;
 }
 
@@ -57,43 +39,32 @@ void put(const Node& node, size_t index, const Tensor& src, Tensor& out) {
     src.copy_to(out);
 }
 
-// Joins parts along axis into out.
+// Joins parts along axis into out (a placeholder takes the joined shape).
 void join(const Node& node, size_t index, const std::vector<Tensor>& parts, size_t axis, Tensor& out) {
     Shape shape = parts.at(0).get_shape();
-    if (axis >= shape.size())
-        raise<ModelError>(node.describe(), ": output ", index, " joins along axis ", axis, " parts of rank ",
-                          shape.size());
+    std::vector<const void*> srcs;
+    std::vector<Shape> shapes;
     size_t total = 0;
     for (const auto& p : parts) {
         Shape s = p.get_shape();
-        if (s.size() != shape.size())
+        if (s.size() != shape.size() || axis >= s.size())
             raise<ModelError>(node.describe(), ": output ", index, " joins parts of shapes ", shape, " and ", s);
+        total += s[axis];
         s[axis] = shape[axis];
         if (s != shape)
             raise<ModelError>(node.describe(), ": output ", index, " joins parts of shapes ", shape, " and ",
                               p.get_shape());
-        total += p.get_shape()[axis];
+        srcs.push_back(p.data());
+        shapes.push_back(p.get_shape());
     }
     shape[axis] = total;
     if (out.get_shape() != shape)
         out.set_shape(shape);
-    const AxisView v = axis_view(out, axis);
-    auto* dst = static_cast<char*>(out.data());
-    size_t at = 0;
-    for (const auto& p : parts) {
-        const size_t n = p.get_shape()[axis];
-        const auto* src = static_cast<const char*>(p.data());
-        for (size_t o = 0; o < v.outer; ++o)
-            std::memcpy(dst + (o * v.extent + at) * v.inner, src + o * n * v.inner, n * v.inner);
-        at += n;
-    }
+    concat_bytes(srcs, shapes, out.data(), axis, out.get_element_type().size());
 }
 
-size_t norm_axis(const Node& node, int64_t axis, size_t rank) {
-    const int64_t a = axis < 0 ? axis + static_cast<int64_t>(rank) : axis;
-    if (a < 0 || a >= static_cast<int64_t>(rank))
-        raise<ModelError>(node.describe(), ": axis ", axis, " is out of range for rank ", rank);
-    return static_cast<size_t>(a);
+size_t axis_of(const Node& node, int64_t axis, size_t rank) {
+    return static_cast<size_t>(shape_infer::normalize_axis(node, axis, static_cast<int64_t>(rank)));
 }
 
 void iterate(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx, bool is_loop) {
@@ -115,7 +86,7 @@ void iterate(const Node& node, const TensorVector& in, TensorVector& out, EvalCo
             args[bi.param] = t;
             continue;
         }
-        const size_t axis = norm_axis(node, bi.axis, t.get_shape().size());
+        const size_t axis = axis_of(node, bi.axis, t.get_shape().size());
         const auto n = *shape_infer::sliced_iterations(node, bi, Dimension(static_cast<int64_t>(t.get_shape()[axis])));
         count = count < 0 ? n : std::min(count, n);
         sliced.emplace_back(&bi, axis);
@@ -184,14 +155,14 @@ void iterate(const Node& node, const TensorVector& in, TensorVector& out, EvalCo
                     s.assign(ps.size(), 0);
                     for (size_t i = 0; i < ps.size(); ++i)
                         s[i] = ps[i].is_static() ? static_cast<size_t>(ps[i].get_length()) : 0;
-                    s[norm_axis(node, bo.axis, s.size())] = 0;
+                    s[axis_of(node, bo.axis, s.size())] = 0;
                 }
                 out[o].set_shape(s);
                 continue;
             }
             if (bo.stride < 0)
                 std::reverse(p.begin(), p.end());
-            join(node, o, p, norm_axis(node, bo.axis, p[0].get_shape().size()), out[o]);
+            join(node, o, p, axis_of(node, bo.axis, p[0].get_shape().size()), out[o]);
         } else if (last.count(bo.result)) {
             put(node, o, last[bo.result], out[o]);
         } else {  // no iteration: the value fed back into the body is still its initial one

@@ -428,15 +428,10 @@ private:
         const auto a = e.attribute(name);
         if (!a)
             return fallback;
-        try {
-            size_t used = 0;
-            const std::string text = a.value();
-            const long long v = std::stoll(text, &used);
-            if (used == text.size())
-                return v;
-        } catch (const std::exception&) {
-        }
-        fail_at(l, "port map attribute ", name, "='", a.value(), "' is not an integer");
+        const auto v = detail::parse_i64(a.value());
+        if (!v)
+            fail_at(l, "port map attribute ", name, "='", a.value(), "' is not an integer");
+        return *v;
     }
 
     // The index among the body's Parameters (or Results) of the layer with this id.

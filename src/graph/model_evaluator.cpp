@@ -40,6 +40,8 @@ TensorVector ModelEvaluator::evaluate(const TensorVector& inputs, EvalContext& c
     if (inputs.size() != m_param_slots.size())
         raise<InvalidArgument>("model '", m_model->get_friendly_name(), "' takes ", m_param_slots.size(),
                                " inputs, got ", inputs.size());
+    if (!cancel)  // a body run by an op (If, Loop) stops with the request that runs the op
+        cancel = ctx.cancel;
     std::vector<Tensor> slots(m_slot_count);
     for (size_t i = 0; i < inputs.size(); ++i)
         slots[m_param_slots[i]] = inputs[i];

@@ -19,8 +19,8 @@ public:
 
     /// inputs: one tensor per parameter, in order. Returns one tensor per result, in order
     /// (they may share memory with inputs or constants: copy before changing them).
-    /// profile, when given, receives one entry per executed op; cancel, when given, is checked
-    /// between ops and stops the evaluation with Cancelled.
+    /// profile, when given, receives one entry per executed op; cancel (else ctx.cancel), when given, is
+    /// checked between ops and stops the evaluation with Cancelled.
     TensorVector evaluate(const TensorVector& inputs, EvalContext& ctx, std::vector<ProfilingInfo>* profile = nullptr,
                           const std::atomic<bool>* cancel = nullptr) const;
 

@@ -27,8 +27,8 @@ void InferRequest::infer_preprocess() {
 void InferRequest::run() {
     EvalContext ctx{m_variables.get(), &m_cancel};
     m_profile.clear();
-    m_results = m_model->evaluator().evaluate(m_input_tensors, ctx, m_model->config().common.perf_count ? &m_profile : nullptr,
-                                              &m_cancel);
+    m_results =
+        m_model->evaluator().evaluate(m_input_tensors, ctx, m_model->config().common.perf_count ? &m_profile : nullptr);
 }
 
 void InferRequest::infer_postprocess() {

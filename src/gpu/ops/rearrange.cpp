@@ -17,13 +17,6 @@ struct TransposedView {
     std::vector<size_t> order;
 };
 
-size_t product(const Shape& s, size_t from, size_t to) {
-    size_t p = 1;
-    for (size_t i = from; i < to; ++i)
-        p *= s[i];
-    return p;
-}
-
 TransposedView view_of(const Node& node) {
     const Shape in = node.get_input_shape(0);
     const std::string& type = node.get_type_name();
@@ -33,7 +26,9 @@ TransposedView view_of(const Node& node) {
         const int64_t raw = node.get_attr<int64_t>("axis", 1);
         const auto axis = static_cast<size_t>(raw < 0 ? raw + rank : raw);
         const auto group = static_cast<size_t>(node.get_attr<int64_t>("group", 1));
-        v.shape = {product(in, 0, axis), group, in[axis] / group, product(in, axis + 1, in.size())};
+        const auto outer = static_cast<size_t>(movement::product(in, 0, axis));
+        const auto inner = static_cast<size_t>(movement::product(in, axis + 1, in.size()));
+        v.shape = {outer, group, in[axis] / group, inner};
         v.order = {0, 2, 1, 3};
         return v;
     }
