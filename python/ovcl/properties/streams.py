@@ -1,0 +1,5 @@
+"""Streams, as openvino.properties.streams."""
+from ovcl.properties._property import Property
+
+num = Property("NUM_STREAMS")
+AUTO = -1

@@ -1,0 +1,51 @@
+// Conversions shared by the binding files: numpy <-> Tensor, Python values <-> Any, ports by key.
+#pragma once
+
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+
+#include <ovcl/ovcl.hpp>
+
+namespace nb = nanobind;
+
+namespace ovcl_py {
+
+/// The element type of a numpy dtype (or anything np.dtype() accepts); throws InvalidArgument for others.
+ovcl::element::Type type_from_dtype(nb::handle dtype);
+/// np.dtype of an element type.
+nb::object dtype_of(ovcl::element::Type type);
+/// A Type, a type name ("f32"), a numpy dtype or scalar type.
+ovcl::element::Type to_type(nb::handle value);
+/// A Shape from any sequence of ints (or a Shape).
+ovcl::Shape to_shape(nb::handle value);
+/// A PartialShape from a PartialShape, a Shape, a text ("[1,?,3]") or a sequence of ints (-1: dynamic),
+/// Dimensions or (min, max) pairs.
+ovcl::PartialShape to_partial_shape(nb::handle value);
+
+/// A numpy array viewing the tensor's memory; the array keeps the tensor alive. Remote tensors throw.
+nb::object tensor_view(const ovcl::Tensor& tensor);
+/// A numpy array holding a copy of the tensor's elements (remote tensors are read back).
+nb::object tensor_copy(const ovcl::Tensor& tensor);
+/// A tensor over `array`: sharing its memory when `shared` and it is C-contiguous (the tensor keeps the
+/// array alive), else a copy. `type`: the element type wanted (undefined: the array's); a copy converts.
+ovcl::Tensor tensor_from_array(nb::handle array, bool shared, ovcl::element::Type type = ovcl::element::undefined);
+
+/// Python value -> Any for a property or a remote parameter (`key` decides handles: ints become void*).
+ovcl::Any to_any(const std::string& key, nb::handle value);
+ovcl::AnyMap to_any_map(nb::handle dict);
+/// Any -> the natural Python value (bool, int, float, str, list, dict, int for handles).
+nb::object from_any(const ovcl::Any& value);
+/// A property key: a str, or a property object of ovcl.properties (called with no argument).
+std::string to_key(nb::handle key);
+
+/// A port of `ports` by index, tensor name or port object; throws NotFound / IndexError naming the key.
+const ovcl::Output& find_port(const ovcl::OutputVector& ports, nb::handle key, const char* what);
+
+void bind_types(nb::module_& m);
+void bind_tensor(nb::module_& m);
+void bind_model(nb::module_& m);
+void bind_core(nb::module_& m);
+void bind_infer_request(nb::module_& m);
+void bind_preprocess(nb::module_& m);
+
+}  // namespace ovcl_py

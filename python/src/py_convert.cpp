@@ -1,0 +1,327 @@
+// numpy <-> Tensor and Python <-> Any conversions (py_common.hpp).
+#include <cstring>
+#include <memory>
+
+#include <nanobind/stl/string.h>
+
+#include "py_common.hpp"
+
+namespace ovcl_py {
+
+using namespace ovcl;
+
+namespace {
+
+struct DtypeName {
+    element::Type type;
+    const char* numpy;
+};
+constexpr DtypeName kDtypes[] = {
+    {element::f32, "float32"}, {element::f16, "float16"}, {element::f64, "float64"}, {element::i8, "int8"},
+    {element::u8, "uint8"},    {element::i16, "int16"},   {element::u16, "uint16"},  {element::i32, "int32"},
+    {element::u32, "uint32"},  {element::i64, "int64"},   {element::u64, "uint64"},  {element::boolean, "bool"},
+};
+
+nb::module_ numpy() {
+    static nb::module_* np = new nb::module_(nb::module_::import_("numpy"));  // lives as long as the process
+    return *np;
+}
+
+// Holds a Python object for a tensor that may die on a thread without the GIL (an executor of the request).
+std::shared_ptr<PyObject> hold(nb::handle object) {
+    Py_INCREF(object.ptr());
+    return std::shared_ptr<PyObject>(object.ptr(), [](PyObject* o) {
+        if (!Py_IsInitialized())
+            return;
+        nb::gil_scoped_acquire gil;
+        Py_DECREF(o);
+    });
+}
+
+// A host tensor over a numpy array's buffer (C-contiguous), keeping the array alive.
+class ArrayTensor final : public ITensor {
+public:
+    ArrayTensor(element::Type type, Shape shape, void* data, std::shared_ptr<PyObject> owner)
+        : m_type(type), m_shape(std::move(shape)), m_data(data), m_owner(std::move(owner)) {
+        m_strides = strides_of(m_shape);
+        m_capacity = get_byte_size();
+    }
+    element::Type get_element_type() const override { return m_type; }
+    const Shape& get_shape() const override { return m_shape; }
+    void set_shape(const Shape& shape) override {
+        if (shape_byte_size(shape, m_type.size()) > m_capacity)
+            raise<InvalidArgument>("a tensor sharing a numpy array of ", m_capacity, " bytes cannot take the shape ",
+                                   shape, " (", shape_byte_size(shape, m_type.size()), " bytes)");
+        m_shape = shape;
+        m_strides = strides_of(m_shape);
+    }
+    const Strides& get_strides() const override { return m_strides; }
+    void* data() override { return m_data; }
+
+private:
+    Strides strides_of(const Shape& shape) const {
+        Strides s = row_major_strides(shape);
+        for (auto& v : s)
+            v *= m_type.size();
+        return s;
+    }
+    element::Type m_type;
+    Shape m_shape;
+    Strides m_strides;
+    void* m_data;
+    size_t m_capacity = 0;
+    std::shared_ptr<PyObject> m_owner;
+};
+
+bool is_handle_key(const std::string& key) {
+    return key == "MEM_HANDLE" || key == "OCL_CONTEXT" || key == "OCL_QUEUE" || key == "OCL_DEVICE";
+}
+
+}  // namespace
+
+element::Type type_from_dtype(nb::handle dtype) {
+    nb::object dt = numpy().attr("dtype")(dtype);
+    std::string name = nb::cast<std::string>(dt.attr("name"));
+    for (const auto& d : kDtypes)
+        if (name == d.numpy)
+            return d.type;
+    raise<InvalidArgument>("numpy dtype ", name, " has no ovcl element type (", "f32 f16 f64 i8 u8 i16 u16 i32 u32 ",
+                           "i64 u64 boolean are supported)");
+}
+
+nb::object dtype_of(element::Type type) {
+    for (const auto& d : kDtypes)
+        if (d.type == type)
+            return numpy().attr("dtype")(d.numpy);
+    raise<InvalidArgument>("element type ", type, " has no numpy dtype");
+}
+
+element::Type to_type(nb::handle value) {
+    if (nb::isinstance<element::Type>(value))
+        return nb::cast<element::Type>(value);
+    if (nb::isinstance<nb::str>(value)) {
+        std::string s = nb::cast<std::string>(value);
+        try {
+            return element::Type(s);
+        } catch (const InvalidArgument&) {
+            return type_from_dtype(value);  // "float32"
+        }
+    }
+    return type_from_dtype(value);
+}
+
+Shape to_shape(nb::handle value) {
+    if (nb::isinstance<Shape>(value))
+        return nb::cast<Shape>(value);
+    Shape s;
+    for (nb::handle d : nb::iter(value)) {
+        long long v = nb::cast<long long>(d);
+        if (v < 0)
+            raise<InvalidArgument>("a static shape cannot have the dimension ", v);
+        s.push_back(static_cast<size_t>(v));
+    }
+    return s;
+}
+
+PartialShape to_partial_shape(nb::handle value) {
+    if (nb::isinstance<PartialShape>(value))
+        return nb::cast<PartialShape>(value);
+    if (nb::isinstance<Shape>(value))
+        return PartialShape(nb::cast<Shape>(value));
+    if (nb::isinstance<nb::str>(value))
+        return PartialShape(nb::cast<std::string>(value));
+    std::vector<Dimension> dims;
+    for (nb::handle d : nb::iter(value)) {
+        if (nb::isinstance<Dimension>(d))
+            dims.push_back(nb::cast<Dimension>(d));
+        else if (nb::isinstance<nb::tuple>(d) || nb::isinstance<nb::list>(d)) {
+            nb::sequence pair = nb::borrow<nb::sequence>(d);
+            if (nb::len(pair) != 2)
+                raise<InvalidArgument>("a dimension range is a (min, max) pair");
+            dims.emplace_back(nb::cast<int64_t>(pair[0]), nb::cast<int64_t>(pair[1]));
+        } else if (nb::isinstance<nb::str>(d)) {
+            dims.push_back(PartialShape("[" + nb::cast<std::string>(d) + "]")[0]);
+        } else {
+            dims.emplace_back(nb::cast<int64_t>(d));
+        }
+    }
+    return PartialShape(std::move(dims));
+}
+
+nb::object tensor_view(const Tensor& tensor) {
+    nb::object dtype = dtype_of(tensor.get_element_type());
+    void* data = tensor.data();
+    const Shape& shape = tensor.get_shape();
+    const Strides& strides = tensor.get_strides();
+    auto* keep = new Tensor(tensor);
+    nb::capsule owner(keep, [](void* p) noexcept { delete static_cast<Tensor*>(p); });
+    std::vector<int64_t> elem_strides(strides.size());
+    const size_t esize = tensor.get_element_type().size();
+    for (size_t i = 0; i < strides.size(); ++i)
+        elem_strides[i] = static_cast<int64_t>(strides[i] / esize);
+    nb::dlpack::dtype dl{};
+    switch (tensor.get_element_type()) {
+    case element::Type_t::f32: dl = nb::dtype<float>(); break;
+    case element::Type_t::f64: dl = nb::dtype<double>(); break;
+    case element::Type_t::f16: dl = {static_cast<uint8_t>(nb::dlpack::dtype_code::Float), 16, 1}; break;
+    case element::Type_t::i8: dl = nb::dtype<int8_t>(); break;
+    case element::Type_t::u8: dl = nb::dtype<uint8_t>(); break;
+    case element::Type_t::i16: dl = nb::dtype<int16_t>(); break;
+    case element::Type_t::u16: dl = nb::dtype<uint16_t>(); break;
+    case element::Type_t::i32: dl = nb::dtype<int32_t>(); break;
+    case element::Type_t::u32: dl = nb::dtype<uint32_t>(); break;
+    case element::Type_t::i64: dl = nb::dtype<int64_t>(); break;
+    case element::Type_t::u64: dl = nb::dtype<uint64_t>(); break;
+    case element::Type_t::boolean: dl = nb::dtype<bool>(); break;
+    default: raise<InvalidArgument>("element type ", tensor.get_element_type(), " has no numpy dtype");
+    }
+    nb::ndarray<nb::numpy> array(data, shape.size(), shape.data(), owner, elem_strides.data(), dl);
+    return nb::cast(array, nb::rv_policy::reference);
+}
+
+nb::object tensor_copy(const Tensor& tensor) {
+    if (tensor.is<IRemoteTensor>()) {
+        Tensor host(tensor.get_element_type(), tensor.get_shape());
+        tensor.copy_to(host);
+        return tensor_view(host);
+    }
+    return tensor_view(tensor).attr("copy")();
+}
+
+Tensor tensor_from_array(nb::handle value, bool shared, element::Type type) {
+    nb::object array = numpy().attr("asarray")(value);
+    element::Type have = type_from_dtype(array.attr("dtype"));
+    if (type == element::undefined)
+        type = have;
+    bool contiguous = nb::cast<bool>(array.attr("flags").attr("c_contiguous"));
+    if (!shared || type != have || !contiguous) {
+        array = numpy().attr("ascontiguousarray")(array, dtype_of(type));
+        Tensor t(type, to_shape(array.attr("shape")));
+        auto buffer = nb::cast<nb::ndarray<nb::ro>>(array);
+        if (t.get_byte_size())
+            std::memcpy(t.data(), buffer.data(), t.get_byte_size());
+        return t;
+    }
+    auto buffer = nb::cast<nb::ndarray<>>(array);  // writable; a read-only array is shared as OpenVINO does: read
+    return Tensor(std::make_shared<ArrayTensor>(type, to_shape(array.attr("shape")), buffer.data(), hold(array)));
+}
+
+std::string to_key(nb::handle key) {
+    if (nb::isinstance<nb::str>(key))
+        return nb::cast<std::string>(key);
+    if (PyCallable_Check(key.ptr()))
+        return nb::cast<std::string>(key());
+    raise<InvalidArgument>("a property key is a str or a property of ovcl.properties, not ",
+                           nb::cast<std::string>(nb::str(key.type())));
+}
+
+Any to_any(const std::string& key, nb::handle value) {
+    if (nb::hasattr(value, "value") && nb::hasattr(value, "name") && !nb::isinstance<nb::str>(value))
+        value = value.attr("value");  // an enum member of ovcl.properties
+    if (nb::isinstance<nb::bool_>(value))
+        return nb::cast<bool>(value);
+    if (nb::isinstance<nb::int_>(value)) {
+        if (is_handle_key(key))
+            return reinterpret_cast<void*>(nb::cast<uintptr_t>(value));
+        return nb::cast<int64_t>(value);
+    }
+    if (nb::isinstance<nb::float_>(value))
+        return nb::cast<double>(value);
+    if (nb::isinstance<nb::str>(value))
+        return nb::cast<std::string>(value);
+    if (nb::isinstance<element::Type>(value))
+        return nb::cast<element::Type>(value).get_type_name();
+    if (nb::isinstance<nb::dict>(value))
+        return to_any_map(value);
+    if (nb::isinstance<nb::list>(value) || nb::isinstance<nb::tuple>(value)) {
+        std::vector<std::string> items;
+        for (nb::handle v : nb::iter(value))
+            items.push_back(to_any(key, v).as<std::string>());
+        return items;
+    }
+    return nb::cast<std::string>(nb::str(value));
+}
+
+AnyMap to_any_map(nb::handle dict) {
+    AnyMap out;
+    if (dict.is_none())
+        return out;
+    if (!nb::isinstance<nb::dict>(dict))
+        raise<InvalidArgument>("properties are a dict, not ", nb::cast<std::string>(nb::str(dict.type())));
+    for (auto [k, v] : nb::borrow<nb::dict>(dict)) {
+        std::string key = to_key(k);
+        out[key] = to_any(key, v);
+    }
+    return out;
+}
+
+nb::object from_any(const Any& v) {
+    if (v.empty())
+        return nb::none();
+    if (v.is<bool>())
+        return nb::bool_(v.as<bool>());
+    if (v.is<void*>())
+        return nb::int_(reinterpret_cast<uintptr_t>(v.as<void*>()));
+#define OVCL_PY_INT(T) \
+    if (v.is<T>())     \
+        return nb::int_(v.as<T>());
+    OVCL_PY_INT(int32_t) OVCL_PY_INT(uint32_t) OVCL_PY_INT(int64_t) OVCL_PY_INT(uint64_t) OVCL_PY_INT(unsigned long)
+    OVCL_PY_INT(long long) OVCL_PY_INT(unsigned long long) OVCL_PY_INT(int) OVCL_PY_INT(unsigned)
+#undef OVCL_PY_INT
+    if (v.is<float>() || v.is<double>())
+        return nb::float_(v.as<double>());
+    if (v.is<std::vector<std::string>>()) {
+        nb::list l;
+        for (const auto& s : v.as<std::vector<std::string>>())
+            l.append(s);
+        return l;
+    }
+    if (v.is<std::vector<PropertyName>>()) {
+        nb::list l;
+        for (const auto& s : v.as<std::vector<PropertyName>>())
+            l.append(static_cast<const std::string&>(s));
+        return l;
+    }
+    if (v.is<std::tuple<unsigned, unsigned, unsigned>>()) {
+        auto [a, b, c] = v.as<std::tuple<unsigned, unsigned, unsigned>>();
+        return nb::make_tuple(a, b, c);
+    }
+    if (v.is<AnyMap>()) {
+        nb::dict d;
+        for (const auto& [k, x] : v.as<AnyMap>())
+            d[k.c_str()] = from_any(x);
+        return d;
+    }
+    return nb::str(v.as<std::string>().c_str());
+}
+
+const Output& find_port(const OutputVector& ports, nb::handle key, const char* what) {
+    if (nb::isinstance<Output>(key)) {
+        const Output& want = nb::cast<const Output&>(key);
+        for (const auto& p : ports)
+            if (p == want || (p.node && want.node && p.get_names() == want.get_names() && !p.get_names().empty()))
+                return p;
+        raise<NotFound>("the port ", want.get_any_name(), " is not an ", what, " of this model");
+    }
+    if (nb::isinstance<nb::int_>(key)) {
+        long long i = nb::cast<long long>(key);
+        if (i < 0 || static_cast<size_t>(i) >= ports.size())
+            raise<NotFound>(what, " index ", i, " is out of range: the model has ", ports.size(), " ", what, "s");
+        return ports[static_cast<size_t>(i)];
+    }
+    if (nb::isinstance<nb::str>(key)) {
+        std::string name = nb::cast<std::string>(key);
+        for (const auto& p : ports)
+            if (p.get_names().count(name))
+                return p;
+        std::string known;
+        for (const auto& p : ports)
+            for (const auto& n : p.get_names())
+                known += (known.empty() ? "" : ", ") + n;
+        raise<NotFound>("no ", what, " is named '", name, "' (the ", what, "s: ", known.empty() ? "none" : known, ")");
+    }
+    raise<InvalidArgument>("an ", what, " is found by index, name or port, not by ",
+                           nb::cast<std::string>(nb::str(key.type())));
+}
+
+}  // namespace ovcl_py
