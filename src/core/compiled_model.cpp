@@ -68,22 +68,6 @@ const AnyMap& RemoteContext::get_params() const {
         raise<Exception>("RemoteContext is empty");
     return m_impl->get_property();
 }
-namespace {
-
-/// `obj` (code of a plugin library) shared so that the library stays loaded until the object is gone:
-/// a tensor may outlive the Core and every compiled model that loaded the plugin.
-template <typename T>
-std::shared_ptr<T> keeping_library(std::shared_ptr<T> obj, std::shared_ptr<void> so) {
-    if (!obj || !so)
-        return obj;
-    T* raw = obj.get();
-    return std::shared_ptr<T>(raw, [obj = std::move(obj), so = std::move(so)](T*) mutable {
-        obj.reset();  // the object first, then (perhaps) the library its destructor lives in
-        so.reset();
-    });
-}
-
-}  // namespace
 
 RemoteTensor RemoteContext::create_tensor(const element::Type& type, const Shape& shape, const AnyMap& params) {
     if (!m_impl)

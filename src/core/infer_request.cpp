@@ -30,8 +30,11 @@ Output InferRequest::only_port(const OutputVector& ports, const char* what) cons
     return ports[0];
 }
 
-Tensor InferRequest::get_tensor(const std::string& name) const { return m_impl.get("InferRequest").get_tensor(port_by_name(name)); }
-Tensor InferRequest::get_tensor(const Output& port) const { return m_impl.get("InferRequest").get_tensor(port); }
+Tensor InferRequest::get_tensor(const std::string& name) const { return get_tensor(port_by_name(name)); }
+// The tensor keeps the plugin's library loaded: it may outlive the request, the compiled model and the Core.
+Tensor InferRequest::get_tensor(const Output& port) const {
+    return Tensor(keeping_library(m_impl.get("InferRequest").get_tensor(port).get_impl(), m_impl.so));
+}
 void InferRequest::set_tensor(const std::string& name, const Tensor& t) { m_impl.get("InferRequest").set_tensor(port_by_name(name), t); }
 void InferRequest::set_tensor(const Output& port, const Tensor& t) { m_impl.get("InferRequest").set_tensor(port, t); }
 void InferRequest::set_tensors(const std::string& name, const std::vector<Tensor>& t) {
@@ -48,14 +51,14 @@ const Output& port_at(const OutputVector& ports, size_t idx, const char* what) {
 }  // namespace
 
 Tensor InferRequest::get_input_tensor(size_t idx) const {
-    return m_impl.get("InferRequest").get_tensor(port_at(m_impl.get("InferRequest").get_inputs(), idx, "input"));
+    return get_tensor(port_at(m_impl.get("InferRequest").get_inputs(), idx, "input"));
 }
-Tensor InferRequest::get_input_tensor() const { return m_impl.get("InferRequest").get_tensor(only_port(m_impl.get("InferRequest").get_inputs(), "input")); }
+Tensor InferRequest::get_input_tensor() const { return get_tensor(only_port(m_impl.get("InferRequest").get_inputs(), "input")); }
 Tensor InferRequest::get_output_tensor(size_t idx) const {
-    return m_impl.get("InferRequest").get_tensor(port_at(m_impl.get("InferRequest").get_outputs(), idx, "output"));
+    return get_tensor(port_at(m_impl.get("InferRequest").get_outputs(), idx, "output"));
 }
 Tensor InferRequest::get_output_tensor() const {
-    return m_impl.get("InferRequest").get_tensor(only_port(m_impl.get("InferRequest").get_outputs(), "output"));
+    return get_tensor(only_port(m_impl.get("InferRequest").get_outputs(), "output"));
 }
 void InferRequest::set_input_tensor(size_t idx, const Tensor& t) {
     m_impl.get("InferRequest").set_tensor(port_at(m_impl.get("InferRequest").get_inputs(), idx, "input"), t);
@@ -90,6 +93,8 @@ CompiledModel InferRequest::get_compiled_model() const {
 std::string VariableState::get_name() const { return m_impl.get("VariableState").get_name(); }
 void VariableState::reset() { m_impl.get("VariableState").reset(); }
 void VariableState::set_state(const Tensor& state) { m_impl.get("VariableState").set_state(state); }
-Tensor VariableState::get_state() const { return m_impl.get("VariableState").get_state(); }
+Tensor VariableState::get_state() const {
+    return Tensor(keeping_library(m_impl.get("VariableState").get_state().get_impl(), m_impl.so));
+}
 
 }  // namespace ovcl

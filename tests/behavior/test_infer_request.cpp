@@ -206,3 +206,23 @@ TEST(InferRequest, ProfilingOnlyWhenEnabled) {
     }
     EXPECT_TRUE(types.count("Add") && types.count("Relu") && types.count("Stage"));
 }
+
+// A request, its tensors and its variable states may outlive the Core and the compiled model, and be reassigned
+// then: the plugin's library stays loaded until the last of them is gone (REF's library really unloads).
+TEST(InferRequestLifetime, OutlivesTheCoreAndIsReassigned) {
+    InferRequest request;
+    Tensor output;
+    {
+        Core core;
+        request = core.compile_model(test::add_relu_model(), "REF").create_infer_request();
+        request.set_tensor("a", t23({1, -2, 3, -4, 5, -6}));
+        request.set_tensor("b", t23({0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 10}));
+        request.infer();
+        output = request.get_tensor("out");
+    }
+    request.infer();  // the Core and the compiled model are gone; the request still runs
+    EXPECT_TENSOR_EQ(output, t23({1.5f, 0, 3.5f, 0, 5.5f, 4}));
+    request = InferRequest();  // released by assignment: the object goes before its library
+    EXPECT_EQ(output.get_shape(), (Shape{2, 3}));
+    output = Tensor();
+}
