@@ -3,7 +3,8 @@
 
 For each model: `ovcl run` on the fixed inputs, outputs checked against OpenVINO CPU's within a
 tolerance; `ovcl benchmark` (-hint latency, then -hint throughput) and OpenVINO's benchmark_app on
-CPU with the same hints and time limit, both in f32; then a markdown table of the figures and
+CPU with the same hints and time limit, both in f32 with the same input types (-iop: each input's own type,
+make_models.input_precision_flags); then a markdown table of the figures and
 their ratios (<models>/comparison.md and stdout) and the raw figures (<models>/comparison.json: "meta" says the
 machine, date, settings and command, "models" holds each model's figures; bench/report.py reads it).
 Builds the models first when <models>/manifest.json is missing. Exits 1 when an output is off.
@@ -63,7 +64,7 @@ def check_outputs(ovcl, entry, device, cache_dir, tolerance):
 def ovcl_benchmark(ovcl, xml, device, hint, seconds, cache_dir):
     with tempfile.TemporaryDirectory() as folder:
         cmd = [ovcl, "benchmark", "-m", xml, "-d", device, "-hint", hint, "-t", str(seconds), "-cache_dir", cache_dir,
-               "-report_type", "no_counters", "-json_stats", "-report_folder", folder]
+               "-report_type", "no_counters", "-json_stats", "-report_folder", folder] + make_models.input_precision_flags(xml)
         run(cmd)
         with open(os.path.join(folder, "benchmark_report.json")) as f:
             return make_models.figures_from_report(json.load(f), cmd)

@@ -252,11 +252,19 @@ def benchmark_app_path():
     return found
 
 
+def input_precision_flags(xml):
+    """-iop giving every input the model's own element type: benchmark_app (and `ovcl benchmark`, which follows it)
+    would otherwise feed image inputs as u8 through a Convert; passed to both, they feed the same tensors."""
+    model = ov.Core().read_model(xml)
+    pairs = [f"{port.any_name}:{port.element_type.get_type_name()}" for port in model.inputs]
+    return ["-iop", ",".join(pairs)] if pairs else []
+
+
 def run_benchmark_app(xml, hint, seconds, threads=None):
     """OpenVINO's benchmark_app on CPU in f32 (the precision ovcl runs): its JSON report's figures."""
     with tempfile.TemporaryDirectory() as folder:
         cmd = [benchmark_app_path(), "-m", xml, "-d", "CPU", "-hint", hint, "-t", str(seconds), "-infer_precision",
-               "f32", "-report_type", "no_counters", "-json_stats", "-report_folder", folder]
+               "f32", "-report_type", "no_counters", "-json_stats", "-report_folder", folder] + input_precision_flags(xml)
         if threads:
             cmd += ["-nthreads", str(threads)]
         done = subprocess.run(cmd, capture_output=True, text=True)

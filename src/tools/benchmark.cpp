@@ -15,12 +15,16 @@
 #include <optional>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "ovcl/core.hpp"
+#include "ovcl/ir.hpp"
 #include "runtime/trace.hpp"
 #include "tools/benchmark_config.hpp"
 #include "tools/cli_checks.hpp"
 #include "tools/benchmark_inputs.hpp"
 #include "tools/benchmark_options.hpp"
+#include "tools/cli_args.hpp"
 #include "tools/benchmark_report.hpp"
 #include "tools/benchmark_runner.hpp"
 #include "tools/commands.hpp"
@@ -47,7 +51,7 @@ double ms_since(Clock::time_point t0) {
 
 void step(int id, const std::string& extra = "") {
     static const char* const names[] = {"Parsing and validating input arguments",
-                                        "Loading the ovcl runtime",
+                                        "Loading OpenVINO Runtime",  // benchmark_app's words, which scripts match
                                         "Setting device configuration",
                                         "Reading model files",
                                         "Resizing model to match image sizes and given batch",
@@ -67,12 +71,35 @@ std::ostream& warning() {
     return std::cout << "[ WARNING ] ";
 }
 
+/// A port's layout (rt_info "layout") as OpenVINO prints one: "[N,C,H,W]", "[...]" when there is none.
+std::string layout_text(const Output& p) {
+    const auto it = p.node->get_rt_info().find("layout");
+    if (it == p.node->get_rt_info().end())
+        return "[...]";
+    try {
+        const Layout layout(it->second.to_string());
+        if (layout.has_ellipsis())
+            return layout.to_string();
+        std::string text;
+        for (const std::string& axis : layout.names_for_rank(layout.size()))
+            text += (text.empty() ? "[" : ",") + axis;
+        return text + "]";
+    } catch (const Exception&) {
+        return it->second.to_string();
+    }
+}
+
+/// benchmark_app's lines: "name (node: friendly name) : type / layout / shape", an output naming the node
+/// its Result reads, a port without a layout "[...]".
 void print_ports(const char* title, const OutputVector& ports) {
     info() << title << "\n";
     for (const Output& p : ports) {
+        const Node& node = p.node->get_type_name() == std::string("Result") && p.node->get_input_size() == 1
+                               ? *p.node->input_value(0).node
+                               : *p.node;
         std::ostringstream os;
-        os << p.get_element_type() << " / [...] / " << p.get_partial_shape();
-        info() << "    " << input_name(p) << " (node: " << p.node->get_friendly_name() << ") : " << os.str() << "\n";
+        os << p.get_element_type() << " / " << layout_text(p) << " / " << p.get_partial_shape();
+        info() << "    " << input_name(p) << " (node: " << node.get_friendly_name() << ") : " << os.str() << "\n";
     }
 }
 
@@ -99,7 +126,7 @@ std::string precision_for(const std::string& arg, const std::string& device) {
 }
 
 /// The properties of compile_model, as benchmark_app sets them from the flags.
-AnyMap device_config(const BenchmarkOptions& opt) {
+AnyMap device_config(const BenchmarkOptions& opt, const Core& core) {
     AnyMap config;
     // -load_config's properties, added last: a flag given on the command line wins over the file.
     const AnyMap file = opt.load_config.empty() ? AnyMap{} : load_config(opt.load_config, opt.device);
@@ -108,8 +135,8 @@ AnyMap device_config(const BenchmarkOptions& opt) {
         const auto mode = opt.api == "sync" ? PerformanceMode::LATENCY : PerformanceMode::THROUGHPUT;
         std::ostringstream os;
         os << mode;
-        warning() << "Performance hint was not explicitly specified in command line. Device(" << opt.device
-                  << ") performance hint will be set to " << os.str() << ".\n";
+        warning() << "Performance hint was not explicitly specified in command line or config file. Device("
+                  << opt.device << ") performance hint will be set to PerformanceMode." << os.str() << ".\n";
         config.insert(hint::performance_mode(mode));
     } else if (opt.hint == "throughput" || opt.hint == "tput") {
         config.insert(hint::performance_mode(PerformanceMode::THROUGHPUT));
@@ -124,7 +151,26 @@ AnyMap device_config(const BenchmarkOptions& opt) {
         warning() << "Turn on performance counters for " << opt.device << " device since "
                   << (opt.pcsort.empty() ? "report type is " + opt.report_type : "pcsort value is " + opt.pcsort)
                   << ".\n";
-    config.insert(enable_profiling(opt.counters_requested()));
+    else if (!opt.pc && opt.profiling())
+        warning() << "Turn on performance counters for " << opt.device << " device due to execution graph dumping.\n";
+    const auto file_profiling = file.find(enable_profiling.key);
+    if (!opt.profiling() && file_profiling != file.end() && file_profiling->second.as<bool>())
+        warning() << "Performance counters for " << opt.device << " device is turned on. To print results use -pc "
+                  << "option.\n";  // the file's PERF_COUNT stays, as benchmark_app keeps it
+    else
+        config.insert(enable_profiling(opt.profiling()));
+    // -nthreads / -pin go to a device that has the property; benchmark_app passes them over elsewhere.
+    const std::vector<PropertyName> supported = core.get_property(opt.device, supported_properties);
+    const auto set_if_supported = [&](const char* flag, const std::string& key, Any value) {
+        if (std::find(supported.begin(), supported.end(), key) != supported.end())
+            config[key] = std::move(value);
+        else
+            warning() << flag << " is ignored: device " << opt.device << " has no " << key << " property.\n";
+    };
+    if (opt.nthreads)
+        set_if_supported("-nthreads", "INFERENCE_NUM_THREADS", static_cast<int32_t>(opt.nthreads));
+    if (!opt.pin.empty())
+        set_if_supported("-pin", "ENABLE_CPU_PINNING", opt.pin == "YES");
     if (!opt.nstreams.empty())
         config[num_streams.key] = opt.nstreams == "AUTO" ? Any(std::string("AUTO")) : Any(static_cast<int32_t>(std::stol(opt.nstreams)));
     if (!opt.infer_precision.empty())
@@ -152,6 +198,24 @@ void check_writable(const std::string& path, const char* flag) {
     if (!probe)
         raise<InvalidArgument>(flag, " ", path, ": cannot write the file",
                                ec ? " (" + ec.message() + ")" : std::string());
+}
+
+/// -dump_config (the properties given to compile_model, as benchmark_app writes them: {"DEVICE": {"KEY":
+/// "value"}}, which -load_config reads back) and -exec_graph_path (the runtime graph as IR).
+void write_dumps(const BenchmarkOptions& opt, const AnyMap& config, const CompiledModel& compiled) {
+    if (!opt.dump_config.empty()) {
+        nlohmann::ordered_json doc;
+        doc[opt.device] = nlohmann::ordered_json::object();
+        for (const auto& [key, value] : config)
+            doc[opt.device][key] = value.to_string();
+        std::ofstream out(opt.dump_config);
+        out << doc.dump(4) << "\n";
+        if (!out)
+            raise<InvalidArgument>("-dump_config ", opt.dump_config, ": cannot write the file");
+        info() << "OpenVINO configuration settings were dumped to " << opt.dump_config << "\n";
+    }
+    if (!opt.exec_graph_path.empty())
+        ir::write_model(*compiled.get_runtime_model(), opt.exec_graph_path);
 }
 
 /// The GPU plugin's memory plan (gpu_memory properties): what one request allocates against the
@@ -185,6 +249,22 @@ std::string format_latency(double value_ms, double average_ms) {
     return average_ms < 1.0 ? fixed2(value_ms * 1000) + " us" : fixed2(value_ms) + " ms";
 }
 
+/// benchmark_app's latency lines, the labels padded to `width` (18 in the summary, 15 per -pcseq group).
+void print_latency(const LatencyStats& s, uint32_t percentile, size_t width) {
+    const auto line = [&](const std::string& label, double value_ms) {
+        std::string text = "   " + label;
+        text.resize(std::max(width, text.size() + 1), ' ');
+        info() << text << format_latency(value_ms, s.average) << "\n";
+    };
+    if (percentile == 50)
+        line("Median:", s.percentile);
+    else
+        info() << "   " << percentile << " percentile:     " << format_latency(s.percentile, s.average) << "\n";
+    line("Average:", s.average);
+    line("Min:", s.min);
+    line("Max:", s.max);
+}
+
 int benchmark(BenchmarkOptions opt) {
     step(1);
     info() << "Parsing input parameters\n";
@@ -197,16 +277,32 @@ int benchmark(BenchmarkOptions opt) {
 
     step(2);
     Core core;
+    // -c and -extensions before the model is read, as benchmark_app adds them (Core::add_extension).
+    const auto add_extension = [&](const char* flag, const std::string& path) {
+        try {
+            core.add_extension(path);
+        } catch (const Exception& e) {
+            raise<InvalidArgument>(flag, " ", path, ": ", e.what());
+        }
+    };
+    if (!opt.kernels_config.empty())
+        add_extension("-c", opt.kernels_config);
+    std::stringstream extensions(opt.extensions);
+    for (std::string path; std::getline(extensions, path, ',');)
+        if (!path.empty())
+            add_extension("-extensions", path);
     info() << "ovcl:\n";
-    info() << "Build ................................. " << get_version().build_number << "\n\n";
+    info() << "Build ................................. " << get_version().build_number << "\n";
+    info() << "\n";
     info() << "Device info:\n";
     for (const auto& [name, version] : core.get_versions(opt.device))
         info() << name << "\n"
                << "[ INFO ] Build ................................. " << version.build_number << "\n";
-    std::cout << "\n";
+    info() << "\n";
+    info() << "\n";
 
     step(3);
-    const AnyMap config = device_config(opt);
+    const AnyMap config = device_config(opt, core);
     if (!opt.cache_dir.empty())
         core.set_property({{cache_dir.key, opt.cache_dir}});
     if (!opt.trace.empty()) {
@@ -214,38 +310,54 @@ int benchmark(BenchmarkOptions opt) {
         trace::set_output(opt.trace);         // before compiling: device queues record timestamps from the start
     }
 
-    step(4);
-    info() << "Loading model files\n";
-    auto t0 = Clock::now();
-    LoadedModel loaded = load_model(core, opt.model_path, opt.default_model);
-    const double read_ms = ms_since(t0);
-    info() << "Read model took " << fixed2(read_ms) << " ms\n";
-    info() << "Model: " << loaded.description << "\n";
-    info() << "Original model I/O parameters:\n";
-    print_ports("Model inputs:", loaded.model->inputs());
-    print_ports("Model outputs:", loaded.model->outputs());
-    report.add(Section::RESULTS, "read model time (ms)", fixed2(read_ms));
+    LoadedModel loaded;
+    uint32_t batch = 1;
+    if (opt.load_from_file) {
+        // benchmark_app's -lfile: the file goes to compile_model as it is; no reshape, no preprocessing.
+        for (int id = 4; id <= 6; ++id) {
+            step(id);
+            std::cout << "Skipping the step for loading model from file\n";
+        }
+    } else {
+        step(4);
+        info() << "Loading model files\n";
+        const auto t0 = Clock::now();
+        loaded = load_model(core, opt.model_path, opt.default_model);
+        const double read_ms = ms_since(t0);
+        info() << "Read model took " << fixed2(read_ms) << " ms\n";
+        info() << "Model: " << loaded.description << "\n";
+        info() << "Original model I/O parameters:\n";
+        print_ports("Model inputs:", loaded.model->inputs());
+        print_ports("Model outputs:", loaded.model->outputs());
+        report.add(Section::RESULTS, "read model time (ms)", fixed2(read_ms));
 
-    step(5);
-    t0 = Clock::now();
-    if (reshape_model(*loaded.model, opt.shape, opt.batch)) {
-        const double reshape_ms = ms_since(t0);
-        info() << "Reshape model took " << fixed2(reshape_ms) << " ms\n";
-        report.add(Section::RESULTS, "reshape model time (ms)", fixed2(reshape_ms));
+        step(5);
+        const auto t1 = Clock::now();
+        if (reshape_model(*loaded.model, opt.shape, opt.batch)) {
+            const double reshape_ms = ms_since(t1);
+            info() << "Reshape model took " << fixed2(reshape_ms) << " ms\n";
+            report.add(Section::RESULTS, "reshape model time (ms)", fixed2(reshape_ms));
+        }
+        batch = batch_size(loaded.model->inputs(), opt.batch);
+        info() << "Model batch size: " << batch << "\n";
+
+        step(6);
+        // -ip/-op/-iop/-layout/-mean_values/-scale_values become steps folded into the model (benchmark_app's),
+        // and image inputs take u8 unless -ip or -iop says otherwise.
+        PreprocessOptions pre = opt.pre;
+        pre.images_u8 = true;
+        loaded.model = apply_preprocess(loaded.model, pre);
+        print_ports("Model inputs:", loaded.model->inputs());
+        print_ports("Model outputs:", loaded.model->outputs());
     }
-    const uint32_t batch = batch_size(loaded.model->inputs(), opt.batch);
-    info() << "Model batch size: " << batch << "\n";
-
-    step(6);
-    // -ip/-op/-iop/-layout/-mean_values/-scale_values become steps folded into the model (benchmark_app's).
-    loaded.model = apply_preprocess(loaded.model, opt.pre);
-    print_ports("Model inputs:", loaded.model->inputs());
-    print_ports("Model outputs:", loaded.model->outputs());
 
     step(7);
     const std::optional<CacheWatch> cache = opt.cache_dir.empty() ? std::nullopt : std::optional<CacheWatch>(opt.cache_dir);
-    t0 = Clock::now();
-    CompiledModel compiled = core.compile_model(loaded.model, opt.device, config);
+    const auto t0 = Clock::now();
+    CompiledModel compiled = opt.load_from_file ? core.compile_model(opt.model_path, opt.device, config)
+                                                : core.compile_model(loaded.model, opt.device, config);
+    if (opt.load_from_file)
+        batch = batch_size(compiled.inputs(), opt.batch);
     const double compile_ms = ms_since(t0);
     info() << "Compile model took " << fixed2(compile_ms) << " ms\n";
     if (cache)
@@ -259,6 +371,7 @@ int benchmark(BenchmarkOptions opt) {
         step(9, "skipped");
         step(10, "skipped");
         step(11);
+        write_dumps(opt, config, compiled);
         if (with_report)
             info() << "Statistics report is stored to " << report.write(opt.report_folder, opt.json_stats) << "\n";
         return 0;
@@ -269,7 +382,8 @@ int benchmark(BenchmarkOptions opt) {
     for (const PropertyName& key : compiled.get_property(supported_properties))
         if (key != supported_properties.key)
             info() << "  " << key << ": " << property_text(compiled, key) << "\n";
-    const std::string streams = property_text(compiled, num_streams.key);
+    // As benchmark_app, the streams are reported when they were set (-nstreams, or NUM_STREAMS in -load_config).
+    const std::string streams = config.count(num_streams.key) ? property_text(compiled, num_streams.key) : "";
 
     step(9);
     uint32_t nireq = 1;
@@ -280,15 +394,22 @@ int benchmark(BenchmarkOptions opt) {
         requests.push_back(compiled.create_infer_request());
     const PreparedInputs inputs =
         prepare_inputs(compiled.inputs(), opt.inputs, opt.data_shape, opt.seed, requests.size());
-    if (opt.inputs.empty())
-        warning() << "No input files were given: all inputs will be filled with random values!\n";
-    for (const std::string& line : inputs.descriptions)
-        info() << line << "\n";
+    for (size_t i = 0; i < inputs.descriptions.size(); ++i) {
+        const std::string name = input_name(compiled.inputs()[i]);
+        if (inputs.random[i]) {
+            warning() << "No input files were given for input '" << name
+                      << "'!. This input will be filled with random values!\n";
+            info() << "Fill input '" << name << "' with random values \n";
+        }
+        info() << inputs.descriptions[i] << "\n";
+    }
     for (size_t r = 0; r < requests.size(); ++r)
         for (const auto& [port, tensor] : inputs.per_request[r])
             requests[r].set_tensor(port, tensor);
 
     RunLimits limits;
+    limits.max_fps = opt.max_irate;
+    limits.batch = batch;
     limits.seconds = opt.time_s > 0 ? opt.time_s : (opt.niter_given() ? 0 : kDefaultSeconds);
     if (opt.niter_given()) {
         limits.iterations = static_cast<uint64_t>(opt.niter);
@@ -299,7 +420,7 @@ int benchmark(BenchmarkOptions opt) {
             limits.iterations = aligned;
         }
     }
-    report.add(Section::CONFIGURATION, "topology", loaded.model->get_friendly_name());
+    report.add(Section::CONFIGURATION, "topology", compiled.get_runtime_model()->get_friendly_name());
     report.add(Section::CONFIGURATION, "target device", opt.device);
     report.add(Section::CONFIGURATION, "API", opt.api);
     report.add(Section::CONFIGURATION, "inference_only", "True");
@@ -309,12 +430,14 @@ int benchmark(BenchmarkOptions opt) {
     report.add(Section::CONFIGURATION, "number of iterations", std::to_string(limits.iterations));
     report.add(Section::CONFIGURATION, "number of parallel infer requests", std::to_string(requests.size()));
     report.add(Section::CONFIGURATION, "duration (ms)", std::to_string(static_cast<int64_t>(limits.seconds * 1000)));
-    report.add(Section::CONFIGURATION, "number of " + opt.device + " streams", streams);
+    if (!streams.empty())
+        report.add(Section::CONFIGURATION, "number of " + opt.device + " streams", streams);
 
     std::ostringstream what;
     what << "Start inference " << opt.api << "hronously";
     if (async)
-        what << ", " << requests.size() << " inference requests using " << streams << " streams for " << opt.device;
+        what << ", " << requests.size() << " inference requests"
+             << (streams.empty() ? "" : " using " + streams + " streams for " + opt.device);
     what << ", limits: ";
     if (limits.seconds > 0)
         what << static_cast<int64_t>(limits.seconds * 1000) << " ms duration" << (limits.iterations ? ", " : "");
@@ -322,16 +445,21 @@ int benchmark(BenchmarkOptions opt) {
         what << limits.iterations << " iterations";
     step(10, what.str());
     info() << "Benchmarking in inference only mode (inputs filling are not included in measurement loop).\n";
-    const double first_ms = time_first_inference(requests[0], async);
-    info() << "First inference took " << fixed2(first_ms) << " ms\n";
-    report.add(Section::RESULTS, "first inference time (ms)", fixed2(first_ms));
+    if (opt.no_warmup) {
+        info() << "Skipping warmup inference due to -no_warmup flag\n";
+    } else {
+        const double first_ms = time_first_inference(requests[0], async);
+        info() << "First inference took " << fixed2(first_ms) << " ms\n";
+        report.add(Section::RESULTS, "first inference time (ms)", fixed2(first_ms));
+    }
 
-    Progress progress(limits, ::isatty(::fileno(stdout)) != 0);
+    Progress progress(limits, ::isatty(::fileno(stdout)) != 0, opt.progress);
     const Measurement m = async ? run_async(requests, limits, progress) : run_sync(requests[0], limits, progress);
     const LatencyStats lat = latency_stats(m.latencies_ms, opt.latency_percentile);
     const double fps = m.duration_ms > 0 ? 1000.0 * batch * static_cast<double>(m.iterations) / m.duration_ms : 0;
 
     step(11);
+    write_dumps(opt, config, compiled);
     if (!opt.trace.empty()) {
         trace::flush();
         trace::set_output("");
@@ -370,6 +498,20 @@ int benchmark(BenchmarkOptions opt) {
     report.add(Section::RESULTS, "avg latency", fixed2(lat.average));
     report.add(Section::RESULTS, "min latency", fixed2(lat.min));
     report.add(Section::RESULTS, "max latency", fixed2(lat.max));
+    // -pcseq: the latencies of each -data_shape group (request r runs group r % groups), when there are several.
+    const bool pcseq = opt.pcseq && inputs.groups.size() > 1 && async;
+    std::vector<LatencyStats> group_stats;
+    for (size_t g = 0; pcseq && g < inputs.groups.size(); ++g) {
+        std::vector<double> times;
+        for (size_t r = g; r < m.per_request_ms.size(); r += inputs.groups.size())
+            times.insert(times.end(), m.per_request_ms[r].begin(), m.per_request_ms[r].end());
+        std::sort(times.begin(), times.end());
+        group_stats.push_back(latency_stats(times, opt.latency_percentile));
+        report.add(Section::RESULTS, "group", inputs.groups[g]);
+        report.add(Section::RESULTS, "avg latency", fixed2(group_stats.back().average));
+        report.add(Section::RESULTS, "min latency", fixed2(group_stats.back().min));
+        report.add(Section::RESULTS, "max latency", fixed2(group_stats.back().max));
+    }
     report.add(Section::RESULTS, "throughput", fixed2(fps));
     if (with_report)
         info() << "Statistics report is stored to " << report.write(opt.report_folder, opt.json_stats) << "\n";
@@ -378,14 +520,14 @@ int benchmark(BenchmarkOptions opt) {
     info() << "Count:            " << m.iterations << " iterations\n";
     info() << "Duration:         " << fixed2(m.duration_ms) << " ms\n";
     info() << "Latency:\n";
-    if (opt.latency_percentile == 50)
-        info() << "   Median:        " << format_latency(lat.percentile, lat.average) << "\n";
-    else
-        info() << "   " << opt.latency_percentile << " percentile:     " << format_latency(lat.percentile, lat.average)
-               << "\n";
-    info() << "   Average:       " << format_latency(lat.average, lat.average) << "\n";
-    info() << "   Min:           " << format_latency(lat.min, lat.average) << "\n";
-    info() << "   Max:           " << format_latency(lat.max, lat.average) << "\n";
+    print_latency(lat, opt.latency_percentile, 18);
+    if (pcseq) {
+        info() << "Latency for each data shape group:\n";
+        for (size_t g = 0; g < group_stats.size(); ++g) {
+            info() << g + 1 << "." << inputs.groups[g] << "\n";
+            print_latency(group_stats[g], opt.latency_percentile, 15);
+        }
+    }
     info() << "Throughput:   " << fixed2(fps) << " FPS\n";
     return 0;
 }
@@ -397,7 +539,10 @@ void add_benchmark_command(CLI::App& app, Action& action) {
     CLI::App* sub = app.add_subcommand(
         "benchmark", "Measure latency and throughput as OpenVINO's benchmark_app does (its flags: -hint, -nireq, ...)");
     add_benchmark_options(*sub, *opt);
-    sub->callback([opt, &action] { action = [opt] { return benchmark(*opt); }; });
+    sub->callback([opt, sub, &action] {
+        finish_parse(*sub, *opt);
+        action = [opt] { return benchmark(*opt); };
+    });
 }
 
 }  // namespace cli

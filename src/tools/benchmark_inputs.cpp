@@ -37,7 +37,7 @@ std::map<std::string, std::vector<std::string>> parse_input_files(const std::vec
         std::stringstream ss(arg);
         std::string item;
         while (std::getline(ss, item, ',')) {
-            const size_t colon = item.find(':');
+            const size_t colon = item.find_first_of(":=");  // benchmark_app's name:file, or `ovcl run`'s name=file
             if (colon != std::string::npos) {
                 name = item.substr(0, colon);
                 item = item.substr(colon + 1);
@@ -158,6 +158,7 @@ PreparedInputs prepare_inputs(const OutputVector& inputs, const std::vector<std:
     PreparedInputs out;
     out.per_request.resize(requests);
     std::mt19937 rng(seed);
+    std::vector<std::pair<std::string, std::vector<Shape>>> shapes_per_input;
     for (const Output& port : inputs) {
         const std::string name = input_name(port);
         const PartialShape& model_shape = port.get_partial_shape();
@@ -185,6 +186,9 @@ PreparedInputs prepare_inputs(const OutputVector& inputs, const std::vector<std:
             }
             for (size_t r = 0; r < requests; ++r)
                 out.per_request[r].emplace_back(port, tensors[r % tensors.size()]);
+            shapes_per_input.emplace_back(name, std::vector<Shape>{});
+            for (const Tensor& t : tensors)
+                shapes_per_input.back().second.push_back(t.get_shape());
         } else {
             std::vector<Shape> concrete;
             if (shapes.empty()) {
@@ -205,6 +209,7 @@ PreparedInputs prepare_inputs(const OutputVector& inputs, const std::vector<std:
             for (size_t r = 0; r < requests; ++r)
                 out.per_request[r].emplace_back(port, random_input(type, concrete[r % concrete.size()], rng, name));
             line += "random (seed " + std::to_string(seed) + ")";
+            shapes_per_input.emplace_back(name, concrete);
             if (shapes.size() > 0) {
                 line += ", tensor shapes";
                 for (const Shape& s : concrete)
@@ -212,6 +217,16 @@ PreparedInputs prepare_inputs(const OutputVector& inputs, const std::vector<std:
             }
         }
         out.descriptions.push_back(line);
+        out.random.push_back(port_files.empty());
+    }
+    size_t groups = 1;
+    for (const auto& [name, shapes] : shapes_per_input)
+        groups = std::max(groups, shapes.size());
+    for (size_t g = 0; g < groups; ++g) {
+        std::string text;
+        for (const auto& [name, shapes] : shapes_per_input)
+            text += " " + name + ": " + shapes[g % shapes.size()].to_string();
+        out.groups.push_back(text);
     }
     return out;
 }

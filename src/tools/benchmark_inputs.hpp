@@ -38,6 +38,11 @@ struct PreparedInputs {
     std::vector<std::vector<std::pair<Output, Tensor>>> per_request;
     /// One line per input: "name (f32, [1,3,224,224], static): random (seed 1)".
     std::vector<std::string> descriptions;
+    /// Per input: whether it is filled with random values (no -i file).
+    std::vector<bool> random;
+    /// benchmark_app's latency groups: group g holds every input's tensor shape g (modulo its count),
+    /// as " name: [1,3,32,32] name2: [1,4]"; request r runs group r % size().
+    std::vector<std::string> groups;
 };
 
 /// Tensors for `requests` requests. `input_args`: the -i values; `data_shape_arg`: -data_shape.

@@ -76,7 +76,7 @@ void add_benchmark_options(CLI::App& sub, BenchmarkOptions& opt) {
         ->check(CLI::IsMember({"no_counters", "average_counters", "detailed_counters"}));
     sub.add_option("--report_folder", opt.report_folder, "Folder of the reports (created); default: the current one");
     sub.add_flag("--json_stats", opt.json_stats, "Write the reports as JSON instead of CSV");
-    sub.add_option("--cache_dir", opt.cache_dir, "CACHE_DIR: compiled models are cached there and reused");
+    sub.add_option("--cache_dir,--cdir", opt.cache_dir, "CACHE_DIR: compiled models are cached there and reused");
     sub.add_option("--load_config", opt.load_config,
                    "JSON file of device properties, {\"GPU\": {\"GPU_TUNING_MODE\": \"CREATE\"}}; the flags win "
                    "over the file");
@@ -85,7 +85,41 @@ void add_benchmark_options(CLI::App& sub, BenchmarkOptions& opt) {
                    "The percentile reported as the latency (50: the median)")
         ->check(CLI::Range(1u, 100u))
         ->capture_default_str();
+    sub.add_flag("--progress", opt.progress, "Show the progress of the measurement (a bar on a terminal)");
+    sub.add_option("--exec_graph_path", opt.exec_graph_path,
+                   "Write the compiled model's runtime graph (get_runtime_model) as IR to FILE")
+        ->check(non_empty_path());
+    sub.add_option("--dump_config", opt.dump_config,
+                   "Write the properties given to compile_model as JSON (-load_config reads it back)")
+        ->check(non_empty_path());
+    sub.add_option("-c,--path_to_cldnn_config", opt.kernels_config,
+                   "Custom kernels: an .xml kernel description (Core::add_extension, docs/extensions.md)")
+        ->check(non_empty_path());
+    sub.add_option("--extensions", opt.extensions, "Comma-separated extension paths for Core::add_extension");
+    sub.add_option("--lfile,--load_from_file", opt.lfile_path,
+                   "Compile the model file directly, without read_model (steps 4-6 are skipped); the value, "
+                   "optional, is the model when -m is not given")
+        ->expected(0, 1);
+    sub.add_flag("--pcseq", opt.pcseq, "Report the latencies of each -data_shape group too");
+    sub.add_flag("--no_warmup", opt.no_warmup, "Skip the first (warm-up) inference");
+    sub.add_option("--nthreads,--number_threads", opt.nthreads,
+                   "INFERENCE_NUM_THREADS, for a device that has it (with -hint none)")
+        ->check(number_in(1, kMaxInt32, true));
+    sub.add_option("--pin,--infer_threads_pinning", opt.pin,
+                   "ENABLE_CPU_PINNING, for a device that has it (with -hint none)")
+        ->check(CLI::IsMember({"YES", "NO"}));
+    sub.add_option("--max_irate,--maximum_inference_rate", opt.max_irate,
+                   "Start at most this many frames (batch x inferences) per second; 0: no limit")
+        ->check(number_in(0, 1e9, false));
+    sub.add_flag("--inference_only", opt.inference_only,
+                 "Prepare the inputs before the measurement (the only mode here; 'false' is refused)");
     add_preprocess_options(sub, opt.pre);
+}
+
+void finish_parse(const CLI::App& sub, BenchmarkOptions& opt) {
+    opt.load_from_file = sub.get_option("--lfile")->count() > 0;
+    if (opt.load_from_file && opt.model_path.empty())
+        opt.model_path = opt.lfile_path;
 }
 
 void validate(BenchmarkOptions& opt) {
@@ -102,8 +136,22 @@ void validate(BenchmarkOptions& opt) {
             raise<InvalidArgument>("-nstreams '", opt.nstreams, "': expected AUTO or a count from 1 to ",
                                    static_cast<int>(kMaxRequests));
     }
+    if ((opt.nthreads || !opt.pin.empty()) && opt.hint != "none")
+        raise<InvalidArgument>(opt.nthreads ? "-nthreads" : "-pin",
+                               " is a fine-tuning option: give it with -hint none (as benchmark_app requires)");
+    if (!opt.inference_only)
+        raise<InvalidArgument>("-inference_only false: ovcl benchmark prepares every request's inputs before the "
+                               "measurement (benchmark_app's inference-only mode), and has no mode that fills them "
+                               "inside the loop");
+    if (opt.load_from_file && opt.model_path.empty())
+        raise<InvalidArgument>("-lfile compiles a model file: give it with -m (or as -lfile's value)");
+    if (opt.load_from_file && (!opt.pre.mean_values.empty() || !opt.pre.scale_values.empty()))
+        raise<InvalidArgument>("-mean_values and -scale_values are not applied with -lfile (as benchmark_app)");
     if (opt.api.empty())
         opt.api = opt.hint == "latency" ? "sync" : "async";
+    if (opt.api == "sync" && opt.time_s == 0 && opt.niter > 0 && opt.nireq > opt.niter)
+        raise<InvalidArgument>("-nireq ", opt.nireq, " is more than -niter ", opt.niter,
+                               ": the number of infer requests must not exceed the iterations in sync mode");
     if (opt.json_stats && opt.report_type.empty())
         raise<InvalidArgument>("-json_stats chooses the format of the statistics report: give -report_type too");
     if (!opt.report_folder.empty() && opt.report_type.empty())
@@ -114,54 +162,6 @@ void validate(BenchmarkOptions& opt) {
         raise<InvalidArgument>("-shape '", opt.shape, "': expected shapes in brackets, as name[1,3,224,224]");
     if (opt.trace == "-" || (!opt.trace.empty() && opt.trace.back() == '/'))
         raise<InvalidArgument>("-trace '", opt.trace, "': expected a file name");
-}
-
-namespace {
-// The command line as typed, for the report (normalization changes the spelling of names).
-std::vector<std::string>& typed_command_line() {
-    static std::vector<std::string> args;
-    return args;
-}
-}  // namespace
-
-std::vector<std::string> normalize_benchmark_args(const CLI::App& app, int argc, char** argv) {
-    std::vector<std::string> args(argv, argv + argc);
-    typed_command_line() = args;
-    // `ovcl run` takes benchmark_app's preprocessing flags (-ip, -layout, ...) spelled the same way.
-    if (argc < 2 || (args[1] != "benchmark" && args[1] != "run"))
-        return args;
-    const CLI::App* sub = app.get_subcommand(args[1]);
-    for (size_t i = 2; i < args.size(); ++i) {
-        std::string& a = args[i];
-        if (a.size() < 3 || a[0] != '-' || !std::isalpha(static_cast<unsigned char>(a[1])))
-            continue;
-        const std::string name = a.substr(1, a.find('=') == std::string::npos ? std::string::npos : a.find('=') - 1);
-        if (name.size() > 1 && sub->get_option_no_throw("--" + name) != nullptr)
-            a.insert(0, "-");
-    }
-    return args;
-}
-
-std::vector<std::pair<std::string, std::string>> command_line_pairs() {
-    const std::vector<std::string>& args = typed_command_line();
-    // As benchmark_app: each -name starts a pair; a value that follows fills it; -name=value is one pair.
-    std::vector<std::pair<std::string, std::string>> pairs;
-    for (size_t i = 2; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const bool is_name = a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1]));
-        if (is_name && a.find('=') != std::string::npos) {
-            pairs.emplace_back(a.substr(0, a.find('=')), a.substr(a.find('=') + 1));
-        } else if (is_name) {
-            pairs.emplace_back(a, "");
-        } else if (!pairs.empty() && pairs.back().second.empty()) {
-            pairs.back().second = a;
-        } else if (!pairs.empty()) {
-            pairs.back().second += " " + a;  // -i a.npy b.npy
-        } else {
-            pairs.emplace_back("", a);
-        }
-    }
-    return pairs;
 }
 
 }  // namespace cli

@@ -19,7 +19,7 @@ namespace cli {
 struct BenchmarkOptions {
     std::string model_path;             ///< -m; empty: the embedded model `default_model`
     std::string default_model = "cnn";  ///< --model-default
-    std::string device = "GPU";         ///< -d
+    std::string device = "REF";         ///< -d (the default of every subcommand: docs/cli.md)
     std::string hint;                   ///< -hint: "" (not given), throughput|tput, latency, ctput, none
     uint32_t nireq = 0;                 ///< -nireq; 0: OPTIMAL_NUMBER_OF_INFER_REQUESTS
     std::string nstreams;               ///< -nstreams: a count or AUTO; needs -hint none
@@ -42,28 +42,33 @@ struct BenchmarkOptions {
     std::string trace;                  ///< -trace FILE: Chrome trace of the pipeline
     uint32_t latency_percentile = 50;   ///< -latency_percentile 1..100
     PreprocessOptions pre;              ///< -ip -op -iop -layout -mean_values -scale_values
+    std::string exec_graph_path;        ///< -exec_graph_path FILE: the compiled model's runtime graph as IR
+    std::string dump_config;            ///< -dump_config FILE: the properties given to compile_model, as JSON
+    std::string kernels_config;         ///< -c FILE: custom kernels (.xml), Core::add_extension
+    std::string extensions;             ///< -extensions "a.so,b.xml": Core::add_extension for each
+    bool load_from_file = false;        ///< -lfile: compile the file directly, no read_model (steps 4-6 skipped)
+    std::string lfile_path;             ///< -lfile's optional value: the model when -m is not given
+    bool pcseq = false;                 ///< -pcseq: latencies per -data_shape group
+    bool no_warmup = false;             ///< -no_warmup: no first inference before the measurement
+    uint32_t nthreads = 0;              ///< -nthreads: INFERENCE_NUM_THREADS where the device has it
+    std::string pin;                    ///< -pin YES|NO: ENABLE_CPU_PINNING where the device has it
+    double max_irate = 0;               ///< -max_irate: frames per second at most; 0: no limit
+    bool inference_only = true;         ///< -inference_only: inputs are prepared before the measurement
+    bool progress = false;              ///< -progress: a progress bar (C++ benchmark_app's flag)
 
     bool niter_given() const { return niter >= 0; }
     bool counters_requested() const;  ///< -pc, -pcsort or a counters report
+    bool profiling() const { return counters_requested() || !exec_graph_path.empty(); }
 };
 
-/// Registers the options on `sub` (the `benchmark` subcommand).
+/// Registers the options on `sub` (the `benchmark` subcommand). Call `finish_parse` from the
+/// subcommand's callback: it reads what only the parsed options tell (-lfile given without a value).
 void add_benchmark_options(CLI::App& sub, BenchmarkOptions& opt);
+void finish_parse(const CLI::App& sub, BenchmarkOptions& opt);
 
-/// Checks that only the parsed values together can violate (benchmark_app's rules): -nstreams
-/// needs -hint none, a report type needs nothing else, ... Throws InvalidArgument naming the flags.
+/// Checks that only the parsed values together can violate (benchmark_app's rules): -nstreams,
+/// -nthreads and -pin need -hint none, ... Throws InvalidArgument naming the flags.
 void validate(BenchmarkOptions& opt);
-
-/// benchmark_app spells its options with one dash (-hint, -nireq); CLI11 wants two for names
-/// longer than a letter. Rewrites `-name` and `-name=value` to `--name...` for every long name
-/// the subcommand knows, when the command is `ovcl benchmark ...` or `ovcl run ...` (which shares
-/// the preprocessing flags -ip, -layout, ...); other arguments
-/// (values such as -1, other subcommands) are left as they are.
-std::vector<std::string> normalize_benchmark_args(const CLI::App& app, int argc, char** argv);
-
-/// The (name, value) pairs of the command line given to normalize_benchmark_args, as typed, as
-/// benchmark_app's statistics report lists them.
-std::vector<std::pair<std::string, std::string>> command_line_pairs();
 
 }  // namespace cli
 }  // namespace ovcl

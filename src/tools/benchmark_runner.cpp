@@ -8,6 +8,7 @@
 #include <iostream>
 #include <mutex>
 #include <numeric>
+#include <thread>
 
 namespace ovcl {
 namespace cli {
@@ -22,6 +23,14 @@ double ms_between(Clock::time_point a, Clock::time_point b) {
 /// Whether another inference may start when `started` have started and `elapsed_s` have passed.
 bool keep_going(const RunLimits& limits, uint64_t started, double elapsed_s) {
     return (limits.iterations && started < limits.iterations) || (limits.seconds > 0 && elapsed_s < limits.seconds);
+}
+
+/// -max_irate: waits until inference `index` (0-based) may start.
+void pace(const RunLimits& limits, Clock::time_point start, uint64_t index) {
+    if (limits.max_fps <= 0)
+        return;
+    const double due_s = static_cast<double>(index) * limits.batch / limits.max_fps;
+    std::this_thread::sleep_until(start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(due_s)));
 }
 
 }  // namespace
@@ -39,7 +48,8 @@ LatencyStats latency_stats(const std::vector<double>& sorted_ms, uint32_t percen
     return s;
 }
 
-Progress::Progress(const RunLimits& limits, bool terminal) : m_limits(limits), m_terminal(terminal) {}
+Progress::Progress(const RunLimits& limits, bool terminal, bool enabled)
+    : m_limits(limits), m_terminal(terminal), m_enabled(enabled) {}
 
 double Progress::fraction(uint64_t iterations, double elapsed_s) const {
     double f = 0;
@@ -53,6 +63,8 @@ double Progress::fraction(uint64_t iterations, double elapsed_s) const {
 }
 
 void Progress::update(uint64_t iterations, double elapsed_s) {
+    if (!m_enabled)
+        return;
     const double f = fraction(iterations, elapsed_s);
     if (m_terminal) {
         if (m_last_draw_s >= 0 && elapsed_s - m_last_draw_s < 0.1 && f < 1.0)
@@ -78,6 +90,8 @@ void Progress::update(uint64_t iterations, double elapsed_s) {
 }
 
 void Progress::finish(uint64_t iterations, double elapsed_s) {
+    if (!m_enabled)
+        return;
     if (m_terminal) {
         m_last_draw_s = -1;
         update(iterations, elapsed_s);
@@ -107,6 +121,7 @@ Measurement run_sync(InferRequest& request, const RunLimits& limits, Progress& p
     const auto start = Clock::now();
     double elapsed_s = 0;
     while (keep_going(limits, m.iterations, elapsed_s)) {
+        pace(limits, start, m.iterations);
         const auto t0 = Clock::now();
         request.infer();
         const auto t1 = Clock::now();
@@ -117,6 +132,7 @@ Measurement run_sync(InferRequest& request, const RunLimits& limits, Progress& p
     }
     m.duration_ms = ms_between(start, Clock::now());
     progress.finish(m.iterations, m.duration_ms / 1000.0);
+    m.per_request_ms = {m.latencies_ms};
     std::sort(m.latencies_ms.begin(), m.latencies_ms.end());
     return m;
 }
@@ -127,6 +143,7 @@ Measurement run_async(std::vector<InferRequest>& requests, const RunLimits& limi
         std::mutex mutex;
         std::condition_variable all_stopped;
         std::vector<double> latencies_ms;
+        std::vector<std::vector<double>> per_request_ms;
         std::exception_ptr error;
         size_t active = 0;  ///< requests in flight or about to restart
         Clock::time_point last_end;
@@ -135,6 +152,7 @@ Measurement run_async(std::vector<InferRequest>& requests, const RunLimits& limi
         bool stop = false;
     } state;
     std::vector<Clock::time_point> starts(requests.size());
+    state.per_request_ms.resize(requests.size());
     Clock::time_point start;
 
     // The callback of request i: records its latency, then claims the next iteration and
@@ -142,17 +160,20 @@ Measurement run_async(std::vector<InferRequest>& requests, const RunLimits& limi
     auto on_done = [&](size_t i, std::exception_ptr error) {
         const auto now = Clock::now();
         bool restart = false;
+        uint64_t index = 0;  // the inference this request starts next
         {
             std::lock_guard<std::mutex> lock(state.mutex);
             if (error && !state.error)
                 state.error = error;
-            if (!error)
+            if (!error) {
                 state.latencies_ms.push_back(ms_between(starts[i], now));
+                state.per_request_ms[i].push_back(state.latencies_ms.back());
+            }
             ++state.completed;
             if (!state.error && !state.stop) {
                 restart = keep_going(limits, state.started, ms_between(start, now) / 1000.0);
                 if (restart)
-                    ++state.started;
+                    index = state.started++;
             }
             if (!restart) {
                 state.last_end = std::max(state.last_end, now);
@@ -161,6 +182,7 @@ Measurement run_async(std::vector<InferRequest>& requests, const RunLimits& limi
             }
         }
         if (restart) {
+            pace(limits, start, index);  // on this request's callback: the others go on meanwhile
             starts[i] = Clock::now();
             try {
                 requests[i].start_async();
@@ -190,6 +212,7 @@ Measurement run_async(std::vector<InferRequest>& requests, const RunLimits& limi
             ++state.started;
             ++state.active;
         }
+        pace(limits, start, i);
         starts[i] = Clock::now();
         try {
             requests[i].start_async();
@@ -227,6 +250,7 @@ Measurement run_async(std::vector<InferRequest>& requests, const RunLimits& limi
 
     Measurement m;
     m.latencies_ms = std::move(state.latencies_ms);
+    m.per_request_ms = std::move(state.per_request_ms);
     std::sort(m.latencies_ms.begin(), m.latencies_ms.end());
     m.iterations = m.latencies_ms.size();
     m.duration_ms = ms_between(start, end);

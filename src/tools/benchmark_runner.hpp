@@ -15,10 +15,13 @@ namespace cli {
 struct RunLimits {
     uint64_t iterations = 0;  ///< 0: no iteration limit
     double seconds = 0;       ///< 0: no time limit
+    double max_fps = 0;       ///< -max_irate: inference k starts k x batch / max_fps s after the first, at the earliest
+    uint32_t batch = 1;
 };
 
 struct Measurement {
     std::vector<double> latencies_ms;  ///< one per inference, sorted ascending
+    std::vector<std::vector<double>> per_request_ms;  ///< the same by request, in order
     double duration_ms = 0;            ///< from the first start to the last completion
     uint64_t iterations = 0;
 };
@@ -29,10 +32,11 @@ struct LatencyStats {
 };
 LatencyStats latency_stats(const std::vector<double>& sorted_ms, uint32_t percentile);
 
-/// Shows how far the run is: a bar redrawn in place on a terminal, a plain line per 10% otherwise.
+/// Shows how far the run is, when `enabled` (-progress): a bar redrawn in place on a terminal, a plain
+/// line per 10% otherwise.
 class Progress {
 public:
-    Progress(const RunLimits& limits, bool terminal);
+    Progress(const RunLimits& limits, bool terminal, bool enabled);
     /// Called often; redraws at most every 100 ms.
     void update(uint64_t iterations, double elapsed_s);
     void finish(uint64_t iterations, double elapsed_s);
@@ -41,6 +45,7 @@ private:
     double fraction(uint64_t iterations, double elapsed_s) const;
     RunLimits m_limits;
     bool m_terminal;
+    bool m_enabled;
     int m_last_step = -1;  ///< plain mode: the last 10% step printed
     double m_last_draw_s = -1;
 };

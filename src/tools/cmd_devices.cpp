@@ -2,8 +2,13 @@
 // manner of OpenVINO's hello_query_device.
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
+#include <regex>
+#include <sstream>
 
+#include "core/plugin_library.hpp"
 #include "ovcl/core.hpp"
 #include "ovcl/properties.hpp"
 #include "runtime/supported_ops.hpp"
@@ -13,12 +18,61 @@ namespace ovcl {
 namespace cli {
 namespace {
 
+/// The device names of the plugins.xml that Core reads (OVCL_PLUGINS_XML, else the one next to the runtime).
+std::vector<std::string> registered_plugins() {
+    const char* env = std::getenv("OVCL_PLUGINS_XML");
+    std::ifstream in(env && *env ? std::string(env) : runtime_library_dir() + "/plugins.xml");
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string xml = text.str();
+    std::vector<std::string> names;
+    const std::regex plugin(R"re(<plugin\s[^>]*\bname\s*=\s*"([^"]*)")re");
+    for (std::sregex_iterator it(xml.begin(), xml.end(), plugin), end; it != end; ++it)
+        names.push_back((*it)[1]);
+    return names;
+}
+
+/// Plugins that offer no device, with why: a library that does not load (a broken install: exit code 1) or a
+/// plugin whose device or driver is missing (as OpenVINO, that machine simply has no such device: exit code 0).
+int report_plugins_without_devices(Core& core, const std::vector<std::string>& devices) {
+    int code = 0;
+    bool header = false;
+    for (const std::string& name : registered_plugins()) {
+        bool listed = false;
+        for (const std::string& d : devices)
+            listed |= d == name || d.rfind(name + ".", 0) == 0;
+        if (listed)
+            continue;
+        std::string why;
+        try {
+            core.get_versions(name);  // loads the library
+            try {
+                if (core.get_property(name, available_devices).empty())
+                    why = "no device found";
+            } catch (const std::exception& e) {
+                why = std::string("no device: ") + e.what();
+            }
+        } catch (const std::exception& e) {
+            why = std::string("the plugin failed to load: ") + e.what();
+            code = 1;
+        }
+        if (why.empty())
+            continue;
+        if (!header)
+            std::cout << "Plugins without devices:\n";
+        header = true;
+        std::cout << "\t" << name << ": " << why << "\n";
+    }
+    return code;
+}
+
 int list_devices() {
     Core core;
     const std::vector<std::string> devices = core.get_available_devices();
     if (devices.empty()) {
-        std::cout << "No devices available (no plugin could be loaded; see plugins.xml next to the runtime)\n";
-        return 0;
+        std::cout << "No devices available (see plugins.xml next to the runtime)\n";
+        report_plugins_without_devices(core, devices);
+        return 1;
     }
     std::cout << "Available devices:\n";
     for (const std::string& device : devices) {
@@ -49,7 +103,7 @@ int list_devices() {
         }
         std::cout << "\n";
     }
-    return 0;
+    return report_plugins_without_devices(core, devices);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <limits>
@@ -33,6 +34,7 @@ struct RunOptions {
     std::string out_dir = "ovcl_out";
     std::string default_model = "cnn";
     std::string cache_dir;
+    uint32_t steady = 3;    ///< inferences after the first, whose median is the steady time
     PreprocessOptions pre;  ///< -ip -op -iop -layout -mean_values -scale_values, as `ovcl benchmark`
 };
 
@@ -47,17 +49,18 @@ std::string describe(element::Type type, const Shape& shape) {
     return os.str();
 }
 
-// "NAME=file.npy" -> {NAME, file}; a bare "file.npy" is allowed when the model has one input.
+// "NAME=file.npy" or "NAME:file.npy" (benchmark_app's form, as `ovcl benchmark -i`) -> {NAME, file}; a bare
+// "file.npy" is allowed when the model has one input.
 std::map<std::string, std::string> parse_input_args(const std::vector<std::string>& args,
                                                     const OutputVector& ports) {
     std::map<std::string, std::string> files;
     for (const std::string& arg : args) {
         std::string name, file;
-        const size_t eq = arg.find('=');
+        const size_t eq = arg.find_first_of("=:");
         if (eq == std::string::npos) {
             if (ports.size() != 1)
-                raise<InvalidArgument>("-i '", arg, "': give NAME=file.npy (the model has ", ports.size(),
-                                       " inputs)");
+                raise<InvalidArgument>("-i '", arg, "': give NAME=file.npy or NAME:file.npy (the model has ",
+                                       ports.size(), " inputs)");
             name = port_name(ports[0], 0, "input");
             file = arg;
         } else {
@@ -65,7 +68,7 @@ std::map<std::string, std::string> parse_input_args(const std::vector<std::strin
             file = arg.substr(eq + 1);
         }
         if (file.empty())
-            raise<InvalidArgument>("-i '", arg, "': no file name after '='");
+            raise<InvalidArgument>("-i '", arg, "': no file name after '", arg[eq], "'");
         if (!files.emplace(name, file).second)
             raise<InvalidArgument>("-i: input '", name, "' is given twice");
     }
@@ -116,13 +119,24 @@ std::string first_values(const Tensor& t, size_t count) {
     return os.str();
 }
 
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
 int run(const RunOptions& opt) {
     Core core;
     if (!opt.cache_dir.empty())
         core.set_property({{cache_dir.key, opt.cache_dir}});
+    auto t0 = Clock::now();
     const LoadedModel loaded = load_model(core, opt.model_path, opt.default_model);
+    const double read_ms = ms_since(t0);
+    const std::shared_ptr<Model> model = apply_preprocess(loaded.model, opt.pre);
     const std::optional<CacheWatch> cache = opt.cache_dir.empty() ? std::nullopt : std::optional<CacheWatch>(opt.cache_dir);
-    CompiledModel compiled = core.compile_model(apply_preprocess(loaded.model, opt.pre), opt.device);
+    t0 = Clock::now();
+    CompiledModel compiled = core.compile_model(model, opt.device);
+    const double compile_ms = ms_since(t0);
     InferRequest request = compiled.create_infer_request();
 
     // Every input is checked before anything is printed, so a bad -i leaves only the error.
@@ -161,9 +175,9 @@ int run(const RunOptions& opt) {
     for (const std::string& line : input_lines)
         std::cout << "  " << line << "\n";
 
-    const auto start = std::chrono::steady_clock::now();
+    t0 = Clock::now();
     request.infer();
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double first_ms = ms_since(t0);
 
     std::error_code ec;
     std::filesystem::create_directories(opt.out_dir, ec);
@@ -189,7 +203,25 @@ int run(const RunOptions& opt) {
         std::cout << "  " << name << ": " << describe(t.get_element_type(), t.get_shape()) << " "
                   << first_values(t, 8) << " -> " << path << "\n";
     }
-    std::cout << "Inference time: " << ms << " ms\n";
+    // Steady: the same inputs again (the outputs written are the first run's); the median drops a stray slow run.
+    std::vector<double> steady_ms;
+    for (uint32_t i = 0; i < opt.steady; ++i) {
+        t0 = Clock::now();
+        request.infer();
+        steady_ms.push_back(ms_since(t0));
+    }
+    std::sort(steady_ms.begin(), steady_ms.end());
+    const auto line = [](const char* what, double ms) {
+        char text[96];
+        std::snprintf(text, sizeof(text), "%-18s%.2f ms", what, ms);
+        return std::string(text);
+    };
+    std::cout << "Times:\n  " << line("Read model:", read_ms) << "\n  " << line("Compile model:", compile_ms)
+              << (cache && compiled.get_property(loaded_from_cache) ? " (loaded from the cache)" : "") << "\n  "
+              << line("First inference:", first_ms) << "\n";
+    if (!steady_ms.empty())
+        std::cout << "  " << line("Steady inference:", steady_ms[steady_ms.size() / 2]) << " (median of "
+                  << steady_ms.size() << " more)\n";
     return 0;
 }
 
@@ -201,8 +233,13 @@ void add_run_command(CLI::App& app, Action& action) {
     sub->add_option("-m,--model", opt->model_path, "Model IR (.xml, with the .bin beside it); default: embedded")
         ->check(non_empty_path());
     sub->add_option("-d,--device", opt->device, "Device name")->capture_default_str();
-    sub->add_option("-i,--input", opt->inputs, "NAME=file.npy for an input (repeatable); others are random");
+    sub->add_option("-i,--input", opt->inputs,
+                    "NAME=file.npy or NAME:file.npy for an input (repeatable); others are random");
     sub->add_option("--cache_dir", opt->cache_dir, "CACHE_DIR: compiled models are cached there and reused");
+    sub->add_option("--niter", opt->steady,
+                    "Inferences after the first, timed for the steady time (their median); 0: none")
+        ->check(number_in(0, 1000000, true))
+        ->capture_default_str();
     sub->add_option("--seed", opt->seed, "Seed of the random inputs")
         ->check(number_in(0, std::numeric_limits<uint32_t>::max(), true))
         ->capture_default_str();

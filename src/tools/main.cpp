@@ -9,7 +9,7 @@
 
 #include "ovcl/core.hpp"
 #include "ovcl/except.hpp"
-#include "tools/benchmark_options.hpp"
+#include "tools/cli_args.hpp"
 #include "tools/commands.hpp"
 #include "tools/default_models.hpp"
 
@@ -42,8 +42,8 @@ int main(int argc, char** argv) {
     ovcl::cli::add_ops_command(app, action);
     ovcl::cli::add_benchmark_command(app, action);
     try {
-        // benchmark_app's one-dash long names (-hint, -nireq) become CLI11's two-dash ones.
-        std::vector<std::string> args = ovcl::cli::normalize_benchmark_args(app, argc, argv);
+        // benchmark_app's one-dash long names (-hint, -nireq) become CLI11's two-dash ones; unknown flags stop here.
+        std::vector<std::string> args = ovcl::cli::normalize_args(app, argc, argv);
         std::vector<char*> arg_ptrs;
         for (std::string& a : args)
             arg_ptrs.push_back(a.data());

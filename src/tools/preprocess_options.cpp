@@ -66,6 +66,41 @@ Layout guess_layout(const PartialShape& shape, size_t channels) {
     return {};
 }
 
+/// benchmark_app's layout of an input without one (utils.get_inputs_info): the axis of at most 4 (colours)
+/// against one of more than 4 (a dynamic dimension counts as more) at the other end of a 4-D or 3-D shape.
+Layout guess_image_layout(const PartialShape& shape) {
+    constexpr int64_t kMaxColours = 4;
+    if (shape.rank_is_dynamic() || (shape.size() != 4 && shape.size() != 3))
+        return {};
+    const auto small = [&](size_t axis) { return shape[axis].is_static() && shape[axis].get_length() <= kMaxColours; };
+    const size_t first = shape.size() == 4 ? 1 : 0, last = shape.size() - 1;
+    if (small(first) && !small(last))
+        return Layout(shape.size() == 4 ? "NCHW" : "CHW");
+    if (small(last) && !small(first))
+        return Layout(shape.size() == 4 ? "NHWC" : "HWC");
+    return {};
+}
+
+/// benchmark_app's AppInputInfo.is_image: an image layout whose channel axis holds 3.
+bool is_image(const Layout& layout, const PartialShape& shape) {
+    if (layout != Layout("NCHW") && layout != Layout("NHWC") && layout != Layout("CHW") && layout != Layout("HWC"))
+        return false;
+    const Dimension channels = shape[static_cast<size_t>(layout.get_index_by_name("C"))];
+    return channels.is_static() && channels.get_length() == 3;
+}
+
+/// The layout the model gives an input (IR rt_info "layout"), empty when none.
+Layout model_layout(const Output& port) {
+    const auto it = port.node->get_rt_info().find("layout");
+    if (it == port.node->get_rt_info().end())
+        return {};
+    try {
+        return Layout(it->second.to_string());
+    } catch (const Exception&) {
+        return {};
+    }
+}
+
 }  // namespace
 
 void add_preprocess_options(CLI::App& sub, PreprocessOptions& opt) {
@@ -233,15 +268,21 @@ std::shared_ptr<Model> apply_preprocess(const std::shared_ptr<Model>& model, con
         const std::string name = port_name(ins[i]);
         const PartialShape& shape = ins[i].get_partial_shape();
         preprocess::InputInfo& in = ppp.input(i);
-        const element::Type t = in_types.count(i) ? in_types[i] : ip;
-        if (t.is_static())
-            in.tensor().set_element_type(t);
+        element::Type t = in_types.count(i) ? in_types[i] : ip;
         Layout layout;
         if (const Layout* l = value_for(layouts, ins[i])) {
             layout = *l;
             if (shape.rank_is_static() && !layout.fits_rank(shape.size()))
                 raise<InvalidArgument>("-layout '", layout, "' does not fit input '", name, "' of shape ", shape);
+        } else if (opt.images_u8) {
+            layout = model_layout(ins[i]);
+            if (layout.empty())
+                layout = guess_image_layout(shape);
         }
+        if (!t.is_static() && opt.images_u8 && !layout.empty() && is_image(layout, shape))
+            t = element::u8;
+        if (t.is_static())
+            in.tensor().set_element_type(t);
         const std::vector<float>* mean = value_for(means, ins[i]);
         const std::vector<float>* scale = value_for(scales, ins[i]);
         for (const auto* values : {mean, scale}) {

@@ -27,14 +27,17 @@ struct PreprocessOptions {
     std::string layout;        ///< -layout "NCHW", "[N,C,H,W]", "name[NCHW],name2[NC]" or "name:[N,H,W,C]"
     std::string mean_values;   ///< -mean_values "[123.675,116.28,103.53]" or "name[...],name2[...]"
     std::string scale_values;  ///< -scale_values, the same forms
+    /// benchmark_app's default (`ovcl benchmark` only): an image input (layout NCHW, NHWC, CHW or HWC, from
+    /// -layout, the model or guessed from the shape, with 3 channels) takes u8 unless -ip or -iop names a type.
+    bool images_u8 = false;
     bool any() const {
         return !ip.empty() || !op.empty() || !iop.empty() || !layout.empty() || !mean_values.empty() ||
-               !scale_values.empty();
+               !scale_values.empty() || images_u8;
     }
 };
 
 /// Registers the six flags on `sub` (as --ip, --op, ...; benchmark_app's one-dash spelling is
-/// rewritten to two dashes before parsing, see normalize_benchmark_args).
+/// rewritten to two dashes before parsing, see normalize_args in cli_args.hpp).
 void add_preprocess_options(CLI::App& sub, PreprocessOptions& opt);
 
 /// Parses "name[...],name2[...]" or "[...]" (key "": every input) into the bracketed texts; `flag`

@@ -154,9 +154,12 @@ TEST_F(CliBenchmark, SyncOnRefRunsExactlyNiterInferences) {
     EXPECT_NE(r.output.find("Start inference synchronously"), std::string::npos) << r.output;
     // Without -hint the sync API gets the LATENCY hint, as benchmark_app does.
     EXPECT_NE(r.output.find("PERFORMANCE_HINT: LATENCY"), std::string::npos) << r.output;
-    // Not a terminal: plain progress lines, no carriage returns.
-    EXPECT_NE(r.output.find("Progress: 100%"), std::string::npos) << r.output;
-    EXPECT_EQ(r.output.find('\r'), std::string::npos);
+    // As benchmark_app: no progress lines unless -progress; then, not on a terminal, plain lines.
+    EXPECT_EQ(r.output.find("Progress:"), std::string::npos) << r.output;
+    const RunResult p = benchmark("-d REF -api sync -niter 7 -progress");
+    expect_summary(p, 7);
+    EXPECT_NE(p.output.find("Progress: 100%"), std::string::npos) << p.output;
+    EXPECT_EQ(p.output.find('\r'), std::string::npos);
 }
 
 TEST_F(CliBenchmark, HintLatencyAloneMeansSyncApi) {
@@ -289,14 +292,20 @@ TEST_F(CliBenchmark, PerfCountersPrintedAndSorted) {
 TEST_F(CliBenchmark, NpyInputsShapesAndBatch) {
     const std::string file = path("in.npy");
     npy::write(file, test::random_tensor(element::f32, {1, 3, 64, 64}));
-    RunResult r = benchmark("-d REF -niter 2 -api sync -i 'input:" + file + "'");
+    // The image input takes u8 by default (benchmark_app's rule); -ip f32 keeps the model's type for f32 files.
+    RunResult r = benchmark("-d REF -niter 2 -api sync -ip f32 -i 'input:" + file + "'");
     expect_summary(r, 2);
     EXPECT_NE(r.output.find(file), std::string::npos) << r.output;
+    r = benchmark("-d REF -niter 2 -api sync -ip f32 -i 'input=" + file + "'");  // `ovcl run`'s form too
+    expect_summary(r, 2);
+    r = benchmark("-d REF -niter 2 -api sync -i 'input:" + file + "'");
+    EXPECT_EQ(r.code, 1) << r.output;
+    EXPECT_NE(r.output.find("expects u8"), std::string::npos) << r.output;
 
     // A bare file serves the only input; a file of the wrong shape names the input and the file.
     const std::string small = path("small.npy");
     npy::write(small, test::random_tensor(element::f32, {1, 3, 32, 32}));
-    r = benchmark("-d REF -niter 2 -i '" + small + "'");
+    r = benchmark("-d REF -niter 2 -ip f32 -i '" + small + "'");
     EXPECT_EQ(r.code, 1) << r.output;
     EXPECT_NE(r.output.find(small), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("'input'"), std::string::npos) << r.output;
@@ -305,14 +314,14 @@ TEST_F(CliBenchmark, NpyInputsShapesAndBatch) {
     EXPECT_NE(r.output.find("nosuch"), std::string::npos) << r.output;
 
     // -shape reshapes (the 32x32 file now fits); -b sets the batch, which the throughput counts.
-    r = benchmark("-d REF -niter 2 -api sync -shape 'input[1,3,32,32]' -i '" + small + "'");
+    r = benchmark("-d REF -niter 2 -api sync -ip f32 -shape 'input[1,3,32,32]' -i '" + small + "'");
     expect_summary(r, 2);
     EXPECT_NE(r.output.find("Reshape model took"), std::string::npos) << r.output;
     const std::string folder = path("b");
     r = benchmark("-d REF -niter 4 -api sync -b 3 -report_type no_counters -report_folder '" + folder + "'");
     expect_summary(r, 4);
     EXPECT_NE(r.output.find("Model batch size: 3"), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("input (f32, [3,3,64,64], static)"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("input (u8, [3,3,64,64], static)"), std::string::npos) << r.output;
     auto report = parse_report_csv(read_file(folder + "/benchmark_report.csv"));
     EXPECT_EQ(report["Configuration setup"]["batch size"], "3");
     EXPECT_NEAR(figure(r.output, "Throughput:"), 3 * 4 * 1000.0 / figure(r.output, "Duration:"),
@@ -324,7 +333,7 @@ TEST_F(CliBenchmark, DataShapesFeedADynamicModel) {
     RunResult r = benchmark("-d REF -niter 4 -nireq 2 -shape '[?,3,32,32]' -data_shape 'input[1,3,32,32][2,3,32,32]'");
     expect_summary(r, 4);
     EXPECT_NE(
-        r.output.find("input (f32, [?,3,32,32], dynamic): random (seed 1), tensor shapes [1,3,32,32] [2,3,32,32]"),
+        r.output.find("input (u8, [?,3,32,32], dynamic): random (seed 1), tensor shapes [1,3,32,32] [2,3,32,32]"),
         std::string::npos)
         << r.output;
     // Without -data_shape a dynamic input has no data: the error says what to give.
@@ -456,8 +465,10 @@ TEST_F(CliBenchmark, PreprocessingFlagsChangeTheModelInputs) {
     expect_summary(r, 2);
     const size_t step6 = r.output.find("[Step 6/11]");
     ASSERT_NE(step6, std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("input (node: input) : u8 / [...] / [1,3,64,64]", step6), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("probabilities (node: probabilities) : f16", step6), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("input (node: input) : u8 / [N,C,H,W] / [1,3,64,64]", step6), std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("probabilities (node: ", step6), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(") : f16 / [...] / [1,10]", step6), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("input (u8, [1,3,64,64], static): random"), std::string::npos) << r.output;
 
     for (const char* bad : {"-ip u3", "-iop 'nosuch:f16'", "-layout '[N,C'", "-mean_values '[1,2]'",
@@ -476,7 +487,7 @@ TEST_F(CliBenchmark, ProgressBarOnATerminal) {
     const std::string log = path("tty.txt");
     // script(1) runs the tool on a pseudo-terminal; its output goes to the log.
     const std::string cmd = "script -qec \"'" + std::string(OVCL_BUILD_BIN_DIR) +
-                            "/ovcl' benchmark -d REF -api sync -t 1\" '" + log + "' > /dev/null 2>&1";
+                            "/ovcl' benchmark -d REF -api sync -t 1 -progress\" '" + log + "' > /dev/null 2>&1";
     const RunResult r = run_shell(cmd, log);
     ASSERT_EQ(r.code, 0) << r.output;
     EXPECT_NE(r.output.find("\r["), std::string::npos) << r.output;
@@ -484,10 +495,10 @@ TEST_F(CliBenchmark, ProgressBarOnATerminal) {
     EXPECT_EQ(r.output.find("Progress: 10%"), std::string::npos) << r.output;
 }
 
-TEST_F(CliBenchmark, GpuByDefaultAsyncWithTrace) {
+TEST_F(CliBenchmark, GpuAsyncWithTrace) {
     REQUIRE_GPU();
     const std::string trace = path("trace/run.json");
-    const RunResult r = benchmark("-niter 8 -nireq 4 -cache_dir '" + gpu_cache() + "' -trace '" + trace + "'");
+    const RunResult r = benchmark("-d GPU -niter 8 -nireq 4 -cache_dir '" + gpu_cache() + "' -trace '" + trace + "'");
     expect_summary(r, 8);
     EXPECT_NE(r.output.find("Execution Devices: GPU"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("4 inference requests"), std::string::npos) << r.output;
@@ -539,4 +550,82 @@ TEST_F(CliBenchmark, GpuSyncCacheAndPrecision) {
     expect_summary(r, 2);
     EXPECT_NE(r.output.find("INFERENCE_PRECISION_HINT: f16"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("Performance counts for 1-th infer request"), std::string::npos) << r.output;
+}
+
+// Every unknown flag stops the run with its name and the closest known one: one-dash long names are never split
+// into short options (`-dump_confg` is not `-d ump_confg`).
+TEST_F(CliBenchmark, UnknownFlagsNameTheFlagAndTheClosest) {
+    const std::map<std::string, std::string> messages = {
+        {"benchmark -niter 0 -dump_confg x", "unknown flag '-dump_confg'; the closest is '-dump_config'"},
+        {"benchmark -niter 0 -max_irat 5", "unknown flag '-max_irat'; the closest is '-max_irate'"},
+        {"benchmark -niter 0 --nitr 3", "unknown flag '--nitr'; the closest is '-niter'"},
+        {"benchmark -niter 0 -q", "unknown flag '-q'"},
+        {"bogus", "unknown command 'bogus'"},
+        {"run --seeed 3", "the closest is '-seed'"}};
+    for (const auto& [args, message] : messages) {
+        const RunResult r = ovcl(args);
+        EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
+        EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
+        EXPECT_EQ(r.output.find("[Step 1/11]"), std::string::npos) << r.output;
+    }
+}
+
+// benchmark_app's flags of OpenVINO 2026 that ovcl takes with the same meaning: boolean values (-pc true),
+// -no_warmup, -dump_config (read back by -load_config), -exec_graph_path, -lfile, -max_irate, -pcseq, -cdir; and
+// the ones that need -hint none or have no meaning here refuse or say so.
+TEST_F(CliBenchmark, BenchmarkAppFlagsOfOpenVino2026) {
+    RunResult r = benchmark("-d REF -niter 2 -api sync -pc true");
+    expect_summary(r, 2);
+    EXPECT_NE(r.output.find("Performance counts for 0-th infer request"), std::string::npos) << r.output;
+    r = benchmark("-d REF -niter 2 -api sync -pc false -no_warmup");
+    ASSERT_EQ(r.code, 0) << r.output;
+    EXPECT_EQ(figure(r.output, "Count:"), 2) << r.output;
+    EXPECT_EQ(r.output.find("First inference took"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("Performance counts for"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("Skipping warmup inference due to -no_warmup flag"), std::string::npos) << r.output;
+
+    // Without -d: REF, the default of every subcommand.
+    const std::string dump = path("config.json"), graph = path("exec/graph.xml");
+    fs::create_directories(path("exec"));
+    r = benchmark("-niter 2 -hint latency -dump_config '" + dump + "' -exec_graph_path '" + graph + "'");
+    expect_summary(r, 2);
+    EXPECT_NE(r.output.find("Device info:\n[ INFO ] REF"), std::string::npos) << r.output;
+    const json config = json::parse(read_file(dump));
+    EXPECT_EQ(config.at("REF").at("PERFORMANCE_HINT"), "LATENCY") << config.dump();
+    EXPECT_EQ(config.at("REF").at("PERF_COUNT"), "YES") << config.dump();  // the graph holds per-op times
+    EXPECT_GT(Core().read_model(graph)->get_ordered_ops().size(), 3u);
+    r = benchmark("-d REF -niter 2 -load_config '" + dump + "'");
+    expect_summary(r, 2);
+    EXPECT_NE(r.output.find("PERFORMANCE_HINT: LATENCY"), std::string::npos) << r.output;
+
+    const std::string xml = path("cnn.xml");
+    ir::write_model(*default_models::make_resnet_like_cnn(), xml);
+    r = benchmark("-d REF -niter 2 -lfile -m '" + xml + "' -cdir '" + path("cache") + "'");
+    expect_summary(r, 2);
+    EXPECT_NE(r.output.find("Skipping the step for loading model from file"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("Model cache: "), std::string::npos) << r.output;
+
+    // -max_irate 50 with 5 inferences: the last starts 80 ms after the first at the earliest.
+    r = benchmark("-d REF -niter 5 -api sync -max_irate 50");
+    expect_summary(r, 5);
+    EXPECT_GE(figure(r.output, "Duration:"), 80.0) << r.output;
+
+    r = benchmark("-d REF -niter 4 -nireq 2 -shape '[?,3,32,32]' -data_shape '[1,3,32,32][2,3,32,32]' -pcseq");
+    expect_summary(r, 4);
+    EXPECT_NE(r.output.find("Latency for each data shape group:\n[ INFO ] 1. input: [1,3,32,32]"),
+              std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("[ INFO ] 2. input: [2,3,32,32]"), std::string::npos) << r.output;
+
+    r = benchmark("-d REF -niter 1 -hint none -nthreads 2 -pin NO");
+    expect_summary(r, 1);
+    EXPECT_NE(r.output.find("-nthreads is ignored: device REF has no INFERENCE_NUM_THREADS"), std::string::npos)
+        << r.output;
+    for (const char* bad : {"-nthreads 2", "-inference_only false", "-extensions /no/such/lib.so"}) {
+        SCOPED_TRACE(bad);
+        r = benchmark(std::string("-d REF -niter 1 ") + bad);
+        EXPECT_EQ(r.code, 1) << r.output;
+        EXPECT_NE(r.output.find(std::string(bad).substr(0, std::string(bad).find(' '))), std::string::npos)
+            << r.output;
+    }
 }

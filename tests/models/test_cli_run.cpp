@@ -68,10 +68,11 @@ protected:
 
     std::string path(const std::string& name) const { return (m_dir / name).string(); }
 
-    /// Runs the built `ovcl` with `args` (already quoted where needed).
-    RunResult ovcl(const std::string& args) const {
+    /// Runs the built `ovcl` with `args` (already quoted where needed), after `env` ("NAME=value ").
+    RunResult ovcl(const std::string& args, const std::string& env = "") const {
         const std::string log = path("log.txt");
-        const std::string cmd = "'" + std::string(OVCL_BUILD_BIN_DIR) + "/ovcl' " + args + " > '" + log + "' 2>&1";
+        const std::string cmd =
+            env + "'" + std::string(OVCL_BUILD_BIN_DIR) + "/ovcl' " + args + " > '" + log + "' 2>&1";
         const int status = std::system(cmd.c_str());
         RunResult r;
         r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -145,7 +146,14 @@ TEST_F(CliRun, EmbeddedDefaultWritesProbabilitiesThatSumToOne) {
     EXPECT_NEAR(std::accumulate(v.begin(), v.end(), 0.0), 1.0, 1e-5);
     // The distribution is not degenerate: the default weights keep activations in range.
     EXPECT_LT(*std::max_element(v.begin(), v.end()), 0.99);
-    EXPECT_NE(r.output.find("Inference time"), std::string::npos) << r.output;
+    // The times: read, compile, first inference and the median of the steady ones (--niter more, 3 by default).
+    for (const char* line : {"Read model:", "Compile model:", "First inference:", "Steady inference:"})
+        EXPECT_NE(r.output.find(line), std::string::npos) << line << "\n" << r.output;
+    EXPECT_NE(r.output.find("(median of 3 more)"), std::string::npos) << r.output;
+    const RunResult once = ovcl("run --niter 0 -o '" + path("once") + "'");
+    ASSERT_EQ(once.code, 0) << once.output;
+    EXPECT_NE(once.output.find("First inference:"), std::string::npos) << once.output;
+    EXPECT_EQ(once.output.find("Steady inference:"), std::string::npos) << once.output;
 
     // The same seed gives the same inputs, hence the same outputs; another seed differs.
     ASSERT_EQ(ovcl("run --seed 5 -o '" + path("again") + "'").code, 0);
@@ -288,7 +296,7 @@ TEST_F(CliRun, BadPreprocessingValuesExitOneNamingTheFlag) {
         const RunResult r = ovcl(std::string("run -d REF -o '") + path("out") + "' " + c.args);
         EXPECT_NE(r.code, 0) << r.output;
         EXPECT_NE(r.output.find(c.mention), std::string::npos) << r.output;
-        EXPECT_EQ(r.output.find("Inference time"), std::string::npos) << r.output;
+        EXPECT_EQ(r.output.find("First inference"), std::string::npos) << r.output;
     }
 }
 
@@ -298,6 +306,33 @@ TEST_F(CliRun, UsageErrorsExitTwo) {
     EXPECT_EQ(ovcl("run --model-default vgg").code, 2);
     EXPECT_EQ(ovcl("frobnicate").code, 2);
     EXPECT_EQ(ovcl("--help").code, 0);
+}
+
+// -i takes `ovcl run`'s NAME=file and benchmark_app's NAME:file alike.
+TEST_F(CliRun, InputsTakeBothNameForms) {
+    const std::string file = path("in.npy");
+    npy::write(file, test::random_tensor(element::f32, {1, 3, 64, 64}));
+    const RunResult eq = ovcl("run -i 'input=" + file + "' -o '" + path("eq") + "'");
+    ASSERT_EQ(eq.code, 0) << eq.output;
+    const RunResult colon = ovcl("run -i 'input:" + file + "' -o '" + path("colon") + "'");
+    ASSERT_EQ(colon.code, 0) << colon.output;
+    EXPECT_TENSOR_EQ(npy::read(path("colon/probabilities.npy")), npy::read(path("eq/probabilities.npy")));
+    const RunResult bad = ovcl("run -i 'nosuch:" + file + "'");
+    EXPECT_EQ(bad.code, 1) << bad.output;
+    EXPECT_NE(bad.output.find("nosuch"), std::string::npos) << bad.output;
+}
+
+// A plugin whose library does not load is named with the reason, and the exit code says the install is broken.
+TEST_F(CliRun, DevicesNameAPluginThatFailsToLoad) {
+    const std::string xml = path("plugins.xml");
+    std::ofstream(xml) << "<ie><plugins><plugin name=\"REF\" location=\"" << OVCL_BUILD_LIB_DIR
+                       << "/libovcl_ref_plugin.so\"/><plugin name=\"BROKEN\" location=\"" << path("missing.so")
+                       << "\"/></plugins></ie>\n";
+    const RunResult r = ovcl("devices", "OVCL_PLUGINS_XML='" + xml + "' ");
+    EXPECT_EQ(r.code, 1) << r.output;
+    EXPECT_NE(r.output.find("Available devices:\nREF"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("BROKEN: the plugin failed to load: "), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("missing.so"), std::string::npos) << r.output;
 }
 
 TEST_F(CliRun, DevicesAndQueryListTheReferenceDevice) {
