@@ -4,6 +4,7 @@ The API follows OpenVINO's Python API (``import openvino as ov``) for the part o
 runs with ``import ovcl as ov``. See docs/python.md.
 """
 from ovcl._pyovcl import (  # noqa: F401  (the public API)
+    AsyncInferQueue,
     Busy,
     Cancelled,
     CompiledModel,
@@ -31,7 +32,6 @@ from ovcl._pyovcl import (  # noqa: F401  (the public API)
     Version,
     get_version,
 )
-from ovcl._async_queue import AsyncInferQueue  # noqa: F401
 from ovcl._ovdict import OVDict  # noqa: F401
 from ovcl import preprocess, properties  # noqa: F401
 

@@ -60,5 +60,6 @@ NB_MODULE(_pyovcl, m) {
     ovcl_py::bind_model(m);
     ovcl_py::bind_infer_request(m);
     ovcl_py::bind_core(m);
+    ovcl_py::bind_async_queue(m);
     ovcl_py::bind_preprocess(m);
 }

@@ -24,6 +24,9 @@ ovcl::PartialShape to_partial_shape(nb::handle value);
 
 /// A numpy array viewing the tensor's memory; the array keeps the tensor alive. Remote tensors throw.
 nb::object tensor_view(const ovcl::Tensor& tensor);
+/// A numpy array over `data` (byte strides; empty: dense C order), kept alive by `owner`.
+nb::object array_over(void* data, const ovcl::Shape& shape, const ovcl::Strides& byte_strides,
+                      ovcl::element::Type type, nb::handle owner);
 /// A numpy array holding a copy of the tensor's elements (remote tensors are read back).
 nb::object tensor_copy(const ovcl::Tensor& tensor);
 /// A tensor over `array`: sharing its memory when `shared` and it is C-contiguous (the tensor keeps the
@@ -38,14 +41,17 @@ nb::object from_any(const ovcl::Any& value);
 /// A property key: a str, or a property object of ovcl.properties (called with no argument).
 std::string to_key(nb::handle key);
 
-/// A port of `ports` by index, tensor name or port object; throws NotFound / IndexError naming the key.
+/// A port of `ports` by index, tensor name or port object; throws NotFound naming the key.
 const ovcl::Output& find_port(const ovcl::OutputVector& ports, nb::handle key, const char* what);
+/// The same, or null when no port matches (no exception: it is on the path of every get_tensor by name).
+const ovcl::Output* match_port(const ovcl::OutputVector& ports, nb::handle key);
 
 void bind_types(nb::module_& m);
 void bind_tensor(nb::module_& m);
 void bind_model(nb::module_& m);
 void bind_core(nb::module_& m);
 void bind_infer_request(nb::module_& m);
+void bind_async_queue(nb::module_& m);
 void bind_preprocess(nb::module_& m);
 
 }  // namespace ovcl_py

@@ -1,5 +1,7 @@
 // numpy <-> Tensor and Python <-> Any conversions (py_common.hpp).
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <memory>
 
 #include <nanobind/stl/string.h>
@@ -149,18 +151,19 @@ PartialShape to_partial_shape(nb::handle value) {
 }
 
 nb::object tensor_view(const Tensor& tensor) {
-    nb::object dtype = dtype_of(tensor.get_element_type());
-    void* data = tensor.data();
-    const Shape& shape = tensor.get_shape();
-    const Strides& strides = tensor.get_strides();
     auto* keep = new Tensor(tensor);
     nb::capsule owner(keep, [](void* p) noexcept { delete static_cast<Tensor*>(p); });
-    std::vector<int64_t> elem_strides(strides.size());
-    const size_t esize = tensor.get_element_type().size();
-    for (size_t i = 0; i < strides.size(); ++i)
-        elem_strides[i] = static_cast<int64_t>(strides[i] / esize);
+    return array_over(tensor.data(), tensor.get_shape(), tensor.get_strides(), tensor.get_element_type(), owner);
+}
+
+nb::object array_over(void* data, const Shape& shape, const Strides& byte_strides, element::Type type,
+                      nb::handle owner) {
+    const size_t esize = type.size();
+    std::vector<int64_t> elem_strides(byte_strides.size());
+    for (size_t i = 0; i < byte_strides.size(); ++i)
+        elem_strides[i] = static_cast<int64_t>(byte_strides[i] / esize);
     nb::dlpack::dtype dl{};
-    switch (tensor.get_element_type()) {
+    switch (type) {
     case element::Type_t::f32: dl = nb::dtype<float>(); break;
     case element::Type_t::f64: dl = nb::dtype<double>(); break;
     case element::Type_t::f16: dl = {static_cast<uint8_t>(nb::dlpack::dtype_code::Float), 16, 1}; break;
@@ -173,19 +176,32 @@ nb::object tensor_view(const Tensor& tensor) {
     case element::Type_t::i64: dl = nb::dtype<int64_t>(); break;
     case element::Type_t::u64: dl = nb::dtype<uint64_t>(); break;
     case element::Type_t::boolean: dl = nb::dtype<bool>(); break;
-    default: raise<InvalidArgument>("element type ", tensor.get_element_type(), " has no numpy dtype");
+    default: raise<InvalidArgument>("element type ", type, " has no numpy dtype");
     }
-    nb::ndarray<nb::numpy> array(data, shape.size(), shape.data(), owner, elem_strides.data(), dl);
+    nb::ndarray<nb::numpy> array(data, shape.size(), shape.data(), owner,
+                                 byte_strides.empty() ? nullptr : elem_strides.data(), dl);
     return nb::cast(array, nb::rv_policy::reference);
 }
 
 nb::object tensor_copy(const Tensor& tensor) {
-    if (tensor.is<IRemoteTensor>()) {
-        Tensor host(tensor.get_element_type(), tensor.get_shape());
-        tensor.copy_to(host);
-        return tensor_view(host);
+    // One allocation owned by the array (no intermediate view); copy_to reads strided and remote tensors.
+    const Shape shape = tensor.get_shape();
+    const element::Type type = tensor.get_element_type();
+    const size_t bytes = shape_byte_size(shape, type.size());
+    void* buffer = std::malloc(bytes ? bytes : 1);
+    if (!buffer)
+        throw std::bad_alloc();
+    nb::capsule owner(buffer, [](void* p) noexcept { std::free(p); });
+    if (bytes) {
+        if (tensor.is_continuous() && !tensor.is<IRemoteTensor>()) {
+            std::memcpy(buffer, tensor.data(), bytes);
+        } else {
+            Tensor host(type, shape, buffer);
+            nb::gil_scoped_release release;
+            tensor.copy_to(host);
+        }
     }
-    return tensor_view(tensor).attr("copy")();
+    return array_over(buffer, shape, {}, type, owner);
 }
 
 Tensor tensor_from_array(nb::handle value, bool shared, element::Type type) {
@@ -295,30 +311,48 @@ nb::object from_any(const Any& v) {
     return nb::str(v.as<std::string>().c_str());
 }
 
-const Output& find_port(const OutputVector& ports, nb::handle key, const char* what) {
+const Output* match_port(const OutputVector& ports, nb::handle key) {
     if (nb::isinstance<Output>(key)) {
         const Output& want = nb::cast<const Output&>(key);
         for (const auto& p : ports)
-            if (p == want || (p.node && want.node && p.get_names() == want.get_names() && !p.get_names().empty()))
-                return p;
-        raise<NotFound>("the port ", want.get_any_name(), " is not an ", what, " of this model");
+            if (p == want)
+                return &p;
+        // A port of another model of the same IR (the user's model for a compiled model's port): by its names.
+        for (const auto& p : ports)
+            if (!want.get_names().empty() && p.get_names() == want.get_names())
+                return &p;
+        return nullptr;
     }
     if (nb::isinstance<nb::int_>(key)) {
         long long i = nb::cast<long long>(key);
-        if (i < 0 || static_cast<size_t>(i) >= ports.size())
-            raise<NotFound>(what, " index ", i, " is out of range: the model has ", ports.size(), " ", what, "s");
-        return ports[static_cast<size_t>(i)];
+        return i >= 0 && static_cast<size_t>(i) < ports.size() ? &ports[static_cast<size_t>(i)] : nullptr;
     }
     if (nb::isinstance<nb::str>(key)) {
         std::string name = nb::cast<std::string>(key);
         for (const auto& p : ports)
             if (p.get_names().count(name))
-                return p;
+                return &p;
+        return nullptr;
+    }
+    return nullptr;
+}
+
+const Output& find_port(const OutputVector& ports, nb::handle key, const char* what) {
+    if (const Output* p = match_port(ports, key))
+        return *p;
+    if (nb::isinstance<Output>(key))
+        raise<NotFound>("the port ", nb::cast<const Output&>(key).get_any_name(), " is not an ", what,
+                        " of this model");
+    if (nb::isinstance<nb::int_>(key))
+        raise<NotFound>(what, " index ", nb::cast<long long>(key), " is out of range: the model has ", ports.size(),
+                        " ", what, "s");
+    if (nb::isinstance<nb::str>(key)) {
         std::string known;
         for (const auto& p : ports)
             for (const auto& n : p.get_names())
                 known += (known.empty() ? "" : ", ") + n;
-        raise<NotFound>("no ", what, " is named '", name, "' (the ", what, "s: ", known.empty() ? "none" : known, ")");
+        raise<NotFound>("no ", what, " is named '", nb::cast<std::string>(key), "' (the ", what, "s: ",
+                        known.empty() ? "none" : known, ")");
     }
     raise<InvalidArgument>("an ", what, " is found by index, name or port, not by ",
                            nb::cast<std::string>(nb::str(key.type())));

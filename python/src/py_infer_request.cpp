@@ -47,6 +47,7 @@ nb::object ovdict(nb::dict values) {
 struct PyInferRequest::State {
     std::mutex mutex;
     std::shared_ptr<PyObject> callback, userdata;
+    std::function<void(std::exception_ptr)> done_hook;
     Clock::time_point start{}, end{};
 };
 
@@ -57,16 +58,22 @@ PyInferRequest::PyInferRequest(InferRequest request)
     m_outputs = cm.outputs();
     std::weak_ptr<State> weak = m_state;
     // Always installed: it stamps the end time without the GIL, and takes the GIL only for a Python callback.
-    m_request.set_callback([weak](std::exception_ptr) {
+    m_request.set_callback([weak](std::exception_ptr error) {
         auto state = weak.lock();
         if (!state)
             return;
         std::shared_ptr<PyObject> callback, userdata;
+        std::function<void(std::exception_ptr)> hook;
         {
             std::lock_guard<std::mutex> lock(state->mutex);
             state->end = Clock::now();
             callback = state->callback;
             userdata = state->userdata;
+            hook = state->done_hook;
+        }
+        if (hook) {
+            hook(error);
+            return;
         }
         if (!callback || !Py_IsInitialized())
             return;
@@ -137,10 +144,16 @@ void PyInferRequest::set_inputs(nb::handle inputs, bool share_inputs) {
 }
 
 nb::object PyInferRequest::results(bool share_outputs) {
+    if (nb::len(m_output_keys) != m_outputs.size()) {  // the Python port objects, made once: the results' keys
+        nb::list keys;
+        for (const auto& port : m_outputs)
+            keys.append(nb::cast(port));
+        m_output_keys = keys;
+    }
     nb::dict values;
-    for (const auto& port : m_outputs) {
-        Tensor t = m_request.get_tensor(port);
-        values[nb::cast(port)] = share_outputs && !t.is<IRemoteTensor>() ? tensor_view(t) : tensor_copy(t);
+    for (size_t i = 0; i < m_outputs.size(); ++i) {
+        Tensor t = m_request.get_tensor(m_outputs[i]);
+        values[m_output_keys[i]] = share_outputs && !t.is<IRemoteTensor>() ? tensor_view(t) : tensor_copy(t);
     }
     return ovdict(values);
 }
@@ -203,14 +216,21 @@ void PyInferRequest::set_userdata(nb::handle userdata) {
     m_state->userdata = ud;
 }
 
+void PyInferRequest::set_done_hook(std::function<void(std::exception_ptr)> hook) {
+    std::lock_guard<std::mutex> lock(m_state->mutex);
+    m_state->done_hook = std::move(hook);
+}
+
 Output PyInferRequest::port(nb::handle key) const {
     if (nb::isinstance<nb::int_>(key))
         return find_port(m_inputs, key, "input");
-    try {
-        return find_port(m_inputs, key, "input");
-    } catch (const NotFound&) {
-        return find_port(m_outputs, key, "output");
-    }
+    if (const Output* p = match_port(m_inputs, key))
+        return *p;
+    if (const Output* p = match_port(m_outputs, key))
+        return *p;
+    OutputVector all = m_inputs;
+    all.insert(all.end(), m_outputs.begin(), m_outputs.end());
+    return find_port(all, key, "input or output");
 }
 
 double PyInferRequest::latency_ms() const {

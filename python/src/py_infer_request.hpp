@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <mutex>
 
@@ -28,6 +29,9 @@ public:
     /// callback(userdata) once each asynchronous inference completes; None removes it.
     void set_callback(nb::handle callback, nb::handle userdata);
     double latency_ms() const;
+    /// Runs instead of the Python callback when each asynchronous inference ends, on the device's thread without
+    /// the GIL (AsyncInferQueue's completion); empty removes it.
+    void set_done_hook(std::function<void(std::exception_ptr)> hook);
     /// An input or output by tensor name or port (inputs first), or an input by index.
     ovcl::Output port(nb::handle key) const;
 
@@ -44,6 +48,7 @@ private:
     ovcl::OutputVector m_inputs, m_outputs;
     std::shared_ptr<State> m_state;
     nb::object m_shared_inputs;  ///< arrays shared with the last inference, kept alive until the next
+    nb::list m_output_keys;      ///< the outputs as Python ports (the results' keys), made by the first results()
 };
 
 /// A compiled model plus the request CompiledModel.__call__ reuses, as OpenVINO's Python keeps one.

@@ -31,6 +31,18 @@ def _conv(folder):
     return _save(ov.Model([relu, pooled], [x], "conv"), folder, "conv")
 
 
+def _classifier(folder):
+    rng = np.random.RandomState(2)
+    x = ops.parameter([1, 3, 16, 16], np.float32, name="data")
+    conv = ops.relu(ops.convolution(x, ops.constant(rng.randn(8, 3, 3, 3).astype(np.float32)), [2, 2], [1, 1], [1, 1],
+                                    [1, 1]))
+    pooled = ops.reduce_mean(conv, ops.constant(np.array([2, 3], dtype=np.int64)), False)
+    logits = ops.matmul(pooled, ops.constant(rng.randn(8, 10).astype(np.float32)), False, False)
+    probs = ops.softmax(logits, 1)
+    probs.output(0).set_names({"probs"})
+    return _save(ov.Model([probs], [x], "classifier"), folder, "classifier")
+
+
 def _two_inputs(folder):
     a = ops.parameter([2, 3], np.float32, name="a")
     idx = ops.parameter([4], np.int64, name="indices")
@@ -63,6 +75,7 @@ def _stateful(folder):
 def irs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("irs")
     return {"conv": _conv(folder), "two_inputs": _two_inputs(folder), "dynamic": _dynamic(folder),
+            "classifier": _classifier(folder),
             "stateful": _stateful(folder)}
 
 

@@ -103,5 +103,5 @@ def test_callback_must_be_callable(core, irs):
     request = core.compile_model(irs["conv"], "REF").create_infer_request()
     with pytest.raises(ov.InvalidArgument):
         request.set_callback(5)
-    with pytest.raises(TypeError):
+    with pytest.raises(ov.InvalidArgument):
         ov.AsyncInferQueue(core.compile_model(irs["conv"], "REF"), 1).set_callback(5)

@@ -1,0 +1,195 @@
+// AsyncInferQueue: a pool of infer requests fed in turn, as OpenVINO's Python has it. The bookkeeping (idle
+// requests, waiting) is C++ so that a completion takes the GIL only to run the user's callback.
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+
+#include <nanobind/stl/string.h>
+
+#include "py_infer_request.hpp"
+
+namespace ovcl_py {
+
+using namespace ovcl;
+
+namespace {
+
+class AsyncInferQueue {
+public:
+    AsyncInferQueue(PyCompiledModel& model, size_t jobs) {
+        if (jobs == 0)
+            jobs = model.model.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS").as<size_t>();
+        jobs = std::max<size_t>(jobs, 1);
+        for (size_t i = 0; i < jobs; ++i) {
+            InferRequest r;
+            {
+                nb::gil_scoped_release release;
+                r = model.model.create_infer_request();
+            }
+            auto* request = new PyInferRequest(std::move(r));
+            m_requests.push_back(nb::cast(request, nb::rv_policy::take_ownership));
+            m_raw.push_back(request);
+            m_userdata.push_back(nb::none());
+            m_idle.push_back(i);
+            request->set_done_hook([this, i](std::exception_ptr error) { done(i, error); });
+        }
+    }
+
+    ~AsyncInferQueue() {
+        {
+            nb::gil_scoped_release release;
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_cv.wait(lock, [&] { return m_idle.size() == m_raw.size(); });
+        }
+        for (auto* r : m_raw)
+            r->set_done_hook(nullptr);
+    }
+
+    size_t size() const { return m_raw.size(); }
+    nb::object request(long long i) const {
+        long long n = static_cast<long long>(m_requests.size());
+        if (i < -n || i >= n)
+            throw nb::index_error("AsyncInferQueue index out of range");
+        return m_requests[static_cast<size_t>(i < 0 ? i + n : i)];
+    }
+    nb::list requests() const {
+        nb::list l;
+        for (const auto& r : m_requests)
+            l.append(r);
+        return l;
+    }
+    nb::list userdata() const {
+        nb::list l;
+        for (const auto& u : m_userdata)
+            l.append(u);
+        return l;
+    }
+
+    void set_callback(nb::handle callback) {
+        if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
+            raise<InvalidArgument>("AsyncInferQueue.set_callback takes a callable (or None), not ",
+                                   nb::cast<std::string>(nb::str(callback.type())));
+        m_callback = nb::borrow(callback);
+        m_has_callback = !callback.is_none();
+    }
+
+    bool is_ready() {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return !m_idle.empty();
+    }
+
+    size_t get_idle_request_id() {
+        nb::gil_scoped_release release;
+        std::unique_lock<std::mutex> lock(m_mutex);
+        m_cv.wait(lock, [&] { return !m_idle.empty(); });
+        return m_idle.front();
+    }
+
+    void start_async(nb::handle inputs, nb::handle userdata, bool share_inputs) {
+        size_t id;
+        {
+            nb::gil_scoped_release release;
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_cv.wait(lock, [&] { return !m_idle.empty(); });
+            id = m_idle.front();
+            m_idle.pop_front();
+        }
+        PyInferRequest& request = *m_raw[id];
+        try {
+            {
+                nb::gil_scoped_release release;
+                // The last run's callback may still be returning on the device's thread; its error was kept by done().
+                try {
+                    request.get().wait();
+                } catch (...) {  // NOLINT(bugprone-empty-catch): already in m_errors
+                }
+            }
+            m_userdata[id] = nb::borrow(userdata);
+            request.start_async(inputs, nb::none(), share_inputs);
+        } catch (...) {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_idle.push_back(id);
+            m_cv.notify_all();
+            throw;
+        }
+    }
+
+    void wait_all() {
+        {
+            nb::gil_scoped_release release;
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_cv.wait(lock, [&] { return m_idle.size() == m_raw.size(); });
+        }
+        for (auto* r : m_raw) {
+            nb::gil_scoped_release release;
+            try {
+                r->get().wait();
+            } catch (...) {  // NOLINT(bugprone-empty-catch): already in m_errors
+            }
+        }
+        std::exception_ptr first;
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if (!m_errors.empty())
+                first = m_errors.front();
+            m_errors.clear();
+        }
+        if (first)
+            std::rethrow_exception(first);
+    }
+
+private:
+    // On the device's thread: the user's callback (with the GIL), then the request is idle again.
+    void done(size_t id, std::exception_ptr error) {
+        if (error) {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_errors.push_back(error);
+        }
+        if (m_has_callback && Py_IsInitialized()) {
+            nb::gil_scoped_acquire gil;
+            try {
+                m_callback(m_requests[id], m_userdata[id]);
+            } catch (nb::python_error& e) {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                m_errors.push_back(std::make_exception_ptr(std::move(e)));
+            }
+        }
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_idle.push_back(id);
+        m_cv.notify_all();
+    }
+
+    std::vector<nb::object> m_requests;  ///< the Python InferRequest objects (they own the PyInferRequests)
+    std::vector<PyInferRequest*> m_raw;
+    std::vector<nb::object> m_userdata;
+    nb::object m_callback;
+    std::atomic<bool> m_has_callback{false};  ///< read by done() before it takes the GIL
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<size_t> m_idle;
+    std::vector<std::exception_ptr> m_errors;
+};
+
+}  // namespace
+
+void bind_async_queue(nb::module_& m) {
+    nb::class_<AsyncInferQueue>(m, "AsyncInferQueue",
+                                "Inferences on `jobs` requests of one compiled model (0: the device's optimal number), "
+                                "as ov.AsyncInferQueue. The callback runs as callback(request, userdata) when each "
+                                "inference ends, on the device's thread with the GIL. The first error of an inference "
+                                "or a callback is raised by wait_all; the queue goes on.")
+        .def(nb::init<PyCompiledModel&, size_t>(), nb::arg("model"), nb::arg("jobs") = 0, nb::keep_alive<1, 2>())
+        .def("__len__", &AsyncInferQueue::size)
+        .def("__getitem__", &AsyncInferQueue::request)
+        .def("__iter__", [](const AsyncInferQueue& q) { return nb::iter(q.requests()); })
+        .def_prop_ro("userdata", &AsyncInferQueue::userdata)
+        .def("set_callback", &AsyncInferQueue::set_callback, nb::arg("callback").none())
+        .def("is_ready", &AsyncInferQueue::is_ready)
+        .def("get_idle_request_id", &AsyncInferQueue::get_idle_request_id)
+        .def("start_async", &AsyncInferQueue::start_async, nb::arg("inputs").none() = nb::none(),
+             nb::arg("userdata").none() = nb::none(), nb::arg("share_inputs") = false)
+        .def("wait_all", &AsyncInferQueue::wait_all);
+}
+
+}  // namespace ovcl_py
