@@ -10,25 +10,58 @@ namespace host_ref {
 
 namespace {
 
-// dst[j] += w * src[j * stride] for j in [0, n); the unit-stride case is split out so it vectorises.
-inline void axpy_strided_src(double* dst, const float* src, double w, int64_t n, int64_t stride) {
+// dst[j] += w * src[j * stride] (StridedDst: dst[j * stride] += w * src[j]) for j in [0, n); the unit-stride
+// case is split out so it vectorises.
+template <bool StridedDst>
+inline void axpy_strided(double* dst, const float* src, double w, int64_t n, int64_t stride) {
     if (stride == 1) {
         for (int64_t j = 0; j < n; ++j)
             dst[j] += w * src[j];
+    } else if constexpr (StridedDst) {
+        for (int64_t j = 0; j < n; ++j)
+            dst[j * stride] += w * src[j];
     } else {
         for (int64_t j = 0; j < n; ++j)
             dst[j] += w * src[j * stride];
     }
 }
 
-inline void axpy_strided_dst(double* dst, const float* src, double w, int64_t n, int64_t stride) {
-    if (stride == 1) {
-        for (int64_t j = 0; j < n; ++j)
-            dst[j] += w * src[j];
-    } else {
-        for (int64_t j = 0; j < n; ++j)
-            dst[j * stride] += w * src[j];
+// Walks the taps of the window with weights wp: for each tap and each row of the walked planes (extents `walk`)
+// whose positions p meet the other planes (extents `reach`) at p * stride + tap offset, calls
+// row(weight, walked row's first element, reached row's first element, length) on the run of the row that does.
+template <typename Row>
+void for_each_tap_row(const ConvGeometry& g, const size_t (&walk)[3], const size_t (&reach)[3], const float* wp,
+                      Row&& row) {
+    const auto WH = static_cast<int64_t>(walk[1]), WW = static_cast<int64_t>(walk[2]);
+    const auto RH = static_cast<int64_t>(reach[1]), RW = static_cast<int64_t>(reach[2]);
+    for (size_t kd = 0; kd < g.kernel[0]; ++kd) {
+        const int64_t offd = static_cast<int64_t>(kd) * g.dilations[0] - g.pads_begin[0];
+        const IndexRange rd =
+            valid_range(offd, g.strides[0], static_cast<int64_t>(reach[0]), static_cast<int64_t>(walk[0]));
+        for (size_t kh = 0; kh < g.kernel[1]; ++kh) {
+            const int64_t offh = static_cast<int64_t>(kh) * g.dilations[1] - g.pads_begin[1];
+            const IndexRange rh = valid_range(offh, g.strides[1], RH, WH);
+            for (size_t kw = 0; kw < g.kernel[2]; ++kw) {
+                const int64_t offw = static_cast<int64_t>(kw) * g.dilations[2] - g.pads_begin[2];
+                const IndexRange rw = valid_range(offw, g.strides[2], RW, WW);
+                const double wv = wp[(kd * g.kernel[1] + kh) * g.kernel[2] + kw];
+                const int64_t r0 = rw.lo * g.strides[2] + offw;
+                for (int64_t pd = rd.lo; pd < rd.hi; ++pd) {
+                    const int64_t qd = pd * g.strides[0] + offd;
+                    for (int64_t ph = rh.lo; ph < rh.hi; ++ph) {
+                        const int64_t qh = ph * g.strides[1] + offh;
+                        row(wv, (pd * WH + ph) * WW + rw.lo, (qd * RH + qh) * RW + r0, rw.hi - rw.lo);
+                    }
+                }
+            }
+        }
     }
+}
+
+// One output plane: the accumulated values as floats.
+void store_plane(const std::vector<double>& acc, float* y) {
+    for (size_t i = 0; i < acc.size(); ++i)
+        y[i] = static_cast<float>(acc[i]);
 }
 
 ConvGeometry make_geometry(const Shape& data, const shape_infer::Window& win) {
@@ -55,6 +88,21 @@ void check_output(const Node& node, const Tensor& y, const ConvGeometry& g, size
         raise<Exception>(node.describe(), ": output tensor has shape ", y.get_shape(), ", expected ", expected);
 }
 
+// The geometry of a window whose filter is [G,] A, B, k.. (A, B: the output and input channels of a convolution,
+// the input and output channels of a transposed one), checked against the data's channels and the output y.
+ConvGeometry filter_geometry(const Node& node, const Shape& ds, const Shape& fs, const shape_infer::Window& win,
+                             bool grouped, bool transposed, const Tensor& y) {
+    ConvGeometry g = make_geometry(ds, win);
+    const size_t a = grouped ? fs[1] : fs[0], b = grouped ? fs[2] : fs[1];
+    g.groups = grouped ? fs[0] : 1;
+    g.out_channels = transposed ? b : a;
+    g.in_channels = transposed ? a : b;
+    if (g.groups * g.in_channels != ds[1])
+        raise<ModelError>(node.describe(), ": data ", ds, " does not match filter ", fs);
+    check_output(node, y, g, g.groups * g.out_channels);
+    return g;
+}
+
 // Converts to f32, runs the kernel and converts back; kernel(x, w, y) works on dense f32 buffers.
 template <typename Kernel>
 void run_f32(const TensorVector& in, TensorVector& out, Kernel&& kernel) {
@@ -71,13 +119,7 @@ void forward(const Node& node, const TensorVector& in, TensorVector& out, bool g
     const Shape& ds = in[0].get_shape();
     const Shape& fs = in[1].get_shape();
     const auto win = shape_infer::convolution_window(node, ds, fs);
-    ConvGeometry g = make_geometry(ds, win);
-    g.groups = grouped ? fs[0] : 1;
-    g.out_channels = grouped ? fs[1] : fs[0];
-    g.in_channels = grouped ? fs[2] : fs[1];
-    if (g.groups * g.in_channels != ds[1])
-        raise<ModelError>(node.describe(), ": data ", ds, " does not match filter ", fs);
-    check_output(node, out.at(0), g, g.groups * g.out_channels);
+    const ConvGeometry g = filter_geometry(node, ds, fs, win, grouped, false, out.at(0));
     run_f32(in, out, [&](const float* x, const float* w, float* y) { convolution_f32(x, w, y, g); });
 }
 
@@ -90,13 +132,7 @@ void backward(const Node& node, const TensorVector& in, TensorVector& out, bool 
     if (in.size() > 2)
         out_shape = to_i64(in[2]);
     const auto win = shape_infer::backprop_window(node, ds, fs, out_shape, grouped);
-    ConvGeometry g = make_geometry(ds, win);
-    g.groups = grouped ? fs[0] : 1;
-    g.in_channels = grouped ? fs[1] : fs[0];
-    g.out_channels = grouped ? fs[2] : fs[1];
-    if (g.groups * g.in_channels != ds[1])
-        raise<ModelError>(node.describe(), ": data ", ds, " does not match filter ", fs);
-    check_output(node, out.at(0), g, g.groups * g.out_channels);
+    const ConvGeometry g = filter_geometry(node, ds, fs, win, grouped, true, out.at(0));
     run_f32(in, out, [&](const float* x, const float* w, float* y) { convolution_backprop_f32(x, w, y, g); });
 }
 
@@ -105,8 +141,6 @@ void backward(const Node& node, const TensorVector& in, TensorVector& out, bool 
 void convolution_f32(const float* x, const float* w, float* y, const ConvGeometry& g) {
     const size_t in_plane = volume(g.in), out_plane = volume(g.out), taps = volume(g.kernel);
     const size_t channels = g.groups * g.in_channels;
-    const auto IH = static_cast<int64_t>(g.in[1]), IW = static_cast<int64_t>(g.in[2]);
-    const auto OH = static_cast<int64_t>(g.out[1]), OW = static_cast<int64_t>(g.out[2]);
     std::vector<double> acc(out_plane);
     // Per output plane: for every input channel and tap, add the tap's weight times a shifted (strided)
     // input row to whole output rows, so the innermost loop runs over contiguous outputs.
@@ -118,34 +152,12 @@ void convolution_f32(const float* x, const float* w, float* y, const ConvGeometr
                 for (size_t ic = 0; ic < g.in_channels; ++ic) {
                     const float* xp = x + (n * channels + grp * g.in_channels + ic) * in_plane;
                     const float* wp = w + (o * g.in_channels + ic) * taps;
-                    for (size_t kd = 0; kd < g.kernel[0]; ++kd) {
-                        const int64_t offd = static_cast<int64_t>(kd) * g.dilations[0] - g.pads_begin[0];
-                        const IndexRange rd = valid_range(offd, g.strides[0], static_cast<int64_t>(g.in[0]),
-                                                          static_cast<int64_t>(g.out[0]));
-                        for (size_t kh = 0; kh < g.kernel[1]; ++kh) {
-                            const int64_t offh = static_cast<int64_t>(kh) * g.dilations[1] - g.pads_begin[1];
-                            const IndexRange rh = valid_range(offh, g.strides[1], IH, OH);
-                            for (size_t kw = 0; kw < g.kernel[2]; ++kw) {
-                                const int64_t offw = static_cast<int64_t>(kw) * g.dilations[2] - g.pads_begin[2];
-                                const IndexRange rw = valid_range(offw, g.strides[2], IW, OW);
-                                const double wv = wp[(kd * g.kernel[1] + kh) * g.kernel[2] + kw];
-                                const int64_t iw0 = rw.lo * g.strides[2] + offw;
-                                for (int64_t od = rd.lo; od < rd.hi; ++od) {
-                                    const int64_t id = od * g.strides[0] + offd;
-                                    for (int64_t oh = rh.lo; oh < rh.hi; ++oh) {
-                                        const int64_t ih = oh * g.strides[1] + offh;
-                                        axpy_strided_src(acc.data() + (od * OH + oh) * OW + rw.lo,
-                                                         xp + (id * IH + ih) * IW + iw0, wv, rw.hi - rw.lo,
-                                                         g.strides[2]);
-                                    }
-                                }
-                            }
-                        }
-                    }
+                    // Output rows walked, input rows reached.
+                    for_each_tap_row(g, g.out, g.in, wp, [&](double wv, int64_t yr, int64_t xr, int64_t len) {
+                        axpy_strided<false>(acc.data() + yr, xp + xr, wv, len, g.strides[2]);
+                    });
                 }
-                float* yp = y + (n * g.groups * g.out_channels + o) * out_plane;
-                for (size_t i = 0; i < out_plane; ++i)
-                    yp[i] = static_cast<float>(acc[i]);
+                store_plane(acc, y + (n * g.groups * g.out_channels + o) * out_plane);
             }
         }
     }
@@ -153,8 +165,6 @@ void convolution_f32(const float* x, const float* w, float* y, const ConvGeometr
 
 void convolution_backprop_f32(const float* x, const float* w, float* y, const ConvGeometry& g) {
     const size_t in_plane = volume(g.in), out_plane = volume(g.out), taps = volume(g.kernel);
-    const auto IH = static_cast<int64_t>(g.in[1]), IW = static_cast<int64_t>(g.in[2]);
-    const auto OH = static_cast<int64_t>(g.out[1]), OW = static_cast<int64_t>(g.out[2]);
     std::vector<double> acc(out_plane);
     // Scatter form: each input row times a tap's weight lands on an output row with the stride applied to
     // the output; the innermost loop runs over contiguous inputs.
@@ -165,34 +175,12 @@ void convolution_backprop_f32(const float* x, const float* w, float* y, const Co
             for (size_t ic = grp * g.in_channels; ic < (grp + 1) * g.in_channels; ++ic) {
                 const float* xp = x + (n * g.groups * g.in_channels + ic) * in_plane;
                 const float* wp = w + (ic * g.out_channels + oc) * taps;
-                for (size_t kd = 0; kd < g.kernel[0]; ++kd) {
-                    const int64_t offd = static_cast<int64_t>(kd) * g.dilations[0] - g.pads_begin[0];
-                    const IndexRange rd = valid_range(offd, g.strides[0], static_cast<int64_t>(g.out[0]),
-                                                      static_cast<int64_t>(g.in[0]));
-                    for (size_t kh = 0; kh < g.kernel[1]; ++kh) {
-                        const int64_t offh = static_cast<int64_t>(kh) * g.dilations[1] - g.pads_begin[1];
-                        const IndexRange rh = valid_range(offh, g.strides[1], OH, IH);
-                        for (size_t kw = 0; kw < g.kernel[2]; ++kw) {
-                            const int64_t offw = static_cast<int64_t>(kw) * g.dilations[2] - g.pads_begin[2];
-                            const IndexRange rw = valid_range(offw, g.strides[2], OW, IW);
-                            const double wv = wp[(kd * g.kernel[1] + kh) * g.kernel[2] + kw];
-                            const int64_t ow0 = rw.lo * g.strides[2] + offw;
-                            for (int64_t xd = rd.lo; xd < rd.hi; ++xd) {
-                                const int64_t od = xd * g.strides[0] + offd;
-                                for (int64_t xh = rh.lo; xh < rh.hi; ++xh) {
-                                    const int64_t oh = xh * g.strides[1] + offh;
-                                    axpy_strided_dst(acc.data() + (od * OH + oh) * OW + ow0,
-                                                     xp + (xd * IH + xh) * IW + rw.lo, wv, rw.hi - rw.lo,
-                                                     g.strides[2]);
-                                }
-                            }
-                        }
-                    }
-                }
+                // Input rows walked, output rows reached.
+                for_each_tap_row(g, g.in, g.out, wp, [&](double wv, int64_t xr, int64_t yr, int64_t len) {
+                    axpy_strided<true>(acc.data() + yr, xp + xr, wv, len, g.strides[2]);
+                });
             }
-            float* yp = y + (n * g.groups * g.out_channels + o) * out_plane;
-            for (size_t i = 0; i < out_plane; ++i)
-                yp[i] = static_cast<float>(acc[i]);
+            store_plane(acc, y + (n * g.groups * g.out_channels + o) * out_plane);
         }
     }
 }

@@ -84,11 +84,7 @@ void shuffle_channels(const Node& node, const TensorVector& in, TensorVector& ou
         a += static_cast<int64_t>(s.size());
     const auto axis = static_cast<size_t>(a);
     const auto group = static_cast<size_t>(node.get_attr<int64_t>("group", 1));
-    size_t outer = 1, inner = 1;
-    for (size_t i = 0; i < axis; ++i)
-        outer *= s[i];
-    for (size_t i = axis + 1; i < s.size(); ++i)
-        inner *= s[i];
+    const auto [outer, inner] = outer_inner(s, axis);
     permute(in.at(0), out.at(0), Shape{outer, group, s[axis] / group, inner}, {0, 2, 1, 3});
 }
 

@@ -2,42 +2,29 @@
 
 #include <algorithm>
 
+#include "core/tensor_values.hpp"
 #include "shape_infer/convolution_infer.hpp"
 
 namespace ovcl {
 namespace host_ref {
 
-namespace {
-template <typename Out>
-std::vector<Out> read_as(const Tensor& t) {
-    Tensor dense = t;
-    if (!t.is_continuous()) {
-        dense = Tensor(t.get_element_type(), t.get_shape());
-        t.copy_to(dense);
-    }
-    std::vector<Out> out(dense.get_size());
-    dispatch_type(dense.get_element_type(), [&](auto tag) {
-        using T = decltype(tag);
-        const T* p = static_cast<const T*>(dense.data());
-        for (size_t i = 0; i < out.size(); ++i) {
-            if constexpr (std::is_same_v<T, float16>)
-                out[i] = static_cast<Out>(static_cast<float>(p[i]));
-            else
-                out[i] = static_cast<Out>(p[i]);
-        }
-    });
-    return out;
-}
-}  // namespace
+std::vector<int64_t> to_i64(const Tensor& t) { return tensor_values<int64_t>(t); }
+std::vector<double> to_f64(const Tensor& t) { return tensor_values<double>(t); }
 
-std::vector<int64_t> to_i64(const Tensor& t) { return read_as<int64_t>(t); }
-std::vector<double> to_f64(const Tensor& t) { return read_as<double>(t); }
+std::pair<size_t, size_t> outer_inner(const Shape& shape, size_t axis) {
+    size_t outer = 1, inner = 1;
+    for (size_t a = 0; a < axis; ++a)
+        outer *= shape[a];
+    for (size_t a = axis + 1; a < shape.size(); ++a)
+        inner *= shape[a];
+    return {outer, inner};
+}
 
 Tensor to_f32(const Tensor& t) {
     if (t.get_element_type() == element::f32 && t.is_continuous())
         return t;
     Tensor out(element::f32, t.get_shape());
-    const auto v = read_as<float>(t);
+    const auto v = tensor_values<float>(t);
     std::copy(v.begin(), v.end(), out.data<float>());
     return out;
 }

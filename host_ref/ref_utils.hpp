@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "ovcl/except.hpp"
@@ -18,6 +19,8 @@ namespace host_ref {
 std::vector<int64_t> to_i64(const Tensor& t);
 /// Reads a tensor of any numeric element type as double values.
 std::vector<double> to_f64(const Tensor& t);
+/// The element counts of `shape` before and after `axis`: the outer and inner extents of a walk along it.
+std::pair<size_t, size_t> outer_inner(const Shape& shape, size_t axis);
 /// A dense f32 copy of a real tensor (f16/f32/f64), for kernels that compute in f32.
 Tensor to_f32(const Tensor& t);
 /// Writes f32 values (a dense f32 tensor) into dst, converting to dst's element type.

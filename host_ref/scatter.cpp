@@ -154,11 +154,7 @@ void scatter_update(const Node& node, const TensorVector& in, TensorVector& out,
     if (axis < 0 || axis >= r)
         raise<ModelError>(node.describe(), ": axis ", axis_v[0], " for data of rank ", r);
     // data = [outer, extent, inner]; updates = [outer, indices, inner]
-    size_t outer = 1, inner = 1;
-    for (int64_t i = 0; i < axis; ++i)
-        outer *= ds[static_cast<size_t>(i)];
-    for (size_t i = static_cast<size_t>(axis) + 1; i < ds.size(); ++i)
-        inner *= ds[i];
+    const auto [outer, inner] = outer_inner(ds, static_cast<size_t>(axis));
     const size_t extent = ds[static_cast<size_t>(axis)], n = idx.size();
     std::vector<std::pair<size_t, size_t>> pairs;
     pairs.reserve(outer * n * inner);

@@ -13,16 +13,6 @@ namespace signal_detail {
 
 namespace {
 constexpr double kTwoPi = 6.283185307179586476925286766559;
-
-// The element counts before and after `axis`.
-std::pair<size_t, size_t> outer_inner(const Shape& s, size_t axis) {
-    size_t outer = 1, inner = 1;
-    for (size_t a = 0; a < axis; ++a)
-        outer *= s[a];
-    for (size_t a = axis + 1; a < s.size(); ++a)
-        inner *= s[a];
-    return {outer, inner};
-}
 }  // namespace
 
 ComplexTensor read_complex(const Tensor& t) {

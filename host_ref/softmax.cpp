@@ -24,11 +24,7 @@ size_t softmax_axis(const Node& node, size_t rank) {
 // the exponentials are taken in double.
 template <typename T>
 void softmax_kernel(const T* src, T* dst, const Shape& shape, size_t axis, bool log) {
-    size_t outer = 1, inner = 1;
-    for (size_t d = 0; d < axis; ++d)
-        outer *= shape[d];
-    for (size_t d = axis + 1; d < shape.size(); ++d)
-        inner *= shape[d];
+    const auto [outer, inner] = outer_inner(shape, axis);
     const size_t n = shape[axis];
     std::vector<double> mx(inner), sum(inner);
     for (size_t o = 0; o < outer; ++o) {

@@ -15,11 +15,7 @@ template <typename T, typename I>
 void topk_kernel(const T* data, const Shape& shape, size_t axis, size_t k, bool max,
                  shape_infer::TopKAttrs::Sort sort, T* values, I* indices) {
     using K = std::conditional_t<std::is_same_v<T, float16>, float, T>;
-    size_t outer = 1, inner = 1;
-    for (size_t i = 0; i < axis; ++i)
-        outer *= shape[i];
-    for (size_t i = axis + 1; i < shape.size(); ++i)
-        inner *= shape[i];
+    const auto [outer, inner] = outer_inner(shape, axis);
     const size_t n = shape[axis];
     if (k == 0 || outer * inner == 0)
         return;

@@ -10,16 +10,8 @@
 #define KB_DIM 0
 #endif
 
+#define XSTEP SW
 #include "conv_staging.cl"
-
-#if defined(IO_HALF) && SW == 1
-// The XB inputs r[p * SW] of an unguarded block: LOAD_ROW stages them in xv (f16, unit stride), ROW reads one.
-#define LOAD_ROW(r, xv) load_row((r), (xv))
-#define ROW(r, xv, p) (xv)[p]
-#else
-#define LOAD_ROW(r, xv)
-#define ROW(r, xv, p) LD1((r) + (p) * SW)
-#endif
 
 // Fused epilogue: bias per output channel.
 #define RES_T DATA
@@ -68,11 +60,7 @@ __kernel void conv2d_k16(__global const DATA* restrict x, __global const float* 
     const int ix0 = ox0 * SW - PW;
 
     float16 acc[KBLK][XB];
-#pragma unroll
-    for (int j = 0; j < KBLK; ++j)
-#pragma unroll
-        for (int p = 0; p < XB; ++p)
-            acc[j][p] = (float16)(0.f);
+    zero_acc(acc);
 
     for (int kd = kd0; kd < kd1; ++kd) {
         for (int kh = kh0; kh < kh1; ++kh) {
@@ -80,40 +68,10 @@ __kernel void conv2d_k16(__global const DATA* restrict x, __global const float* 
             for (int kw = 0; kw < KW; ++kw) {
                 __global const float* wk = wb + ((kd * KH + kh) * KW + kw) * C * KBLK * 16;
                 const int ixk = ix0 + kw * DW;
-                if (ixk >= 0 && ixk + (XB - 1) * SW < W) {
-                    __global const DATA* r = xr + ixk;
-                    for (int c = 0; c < C; ++c, r += DHW) {
-                        float16 wv[KBLK];
-#pragma unroll
-                        for (int j = 0; j < KBLK; ++j)
-                            wv[j] = vload16(c * KBLK + j, wk);
-                        float xv[XB];
-                        LOAD_ROW(r, xv);
-#pragma unroll
-                        for (int p = 0; p < XB; ++p) {
-                            const float16 v = (float16)(ROW(r, xv, p));
-#pragma unroll
-                            for (int j = 0; j < KBLK; ++j)
-                                acc[j][p] = fma(v, wv[j], acc[j][p]);
-                        }
-                    }
-                } else {
-                    __global const DATA* r = xr;
-                    for (int c = 0; c < C; ++c, r += DHW) {
-                        float16 wv[KBLK];
-#pragma unroll
-                        for (int j = 0; j < KBLK; ++j)
-                            wv[j] = vload16(c * KBLK + j, wk);
-#pragma unroll
-                        for (int p = 0; p < XB; ++p) {
-                            const int ix = ixk + p * SW;
-                            const float16 v = (float16)(ix >= 0 && ix < W ? LD1(r + clamp(ix, 0, W - 1)) : 0.f);
-#pragma unroll
-                            for (int j = 0; j < KBLK; ++j)
-                                acc[j][p] = fma(v, wv[j], acc[j][p]);
-                        }
-                    }
-                }
+                if (ixk >= 0 && ixk + (XB - 1) * SW < W)
+                    acc_tap(acc, xr + ixk, wk, C, DHW);
+                else
+                    acc_tap_edge(acc, xr, wk, C, DHW, ixk, W);
             }
         }
     }

@@ -143,6 +143,16 @@ __attribute__((always_inline)) float16 load16_edge(__global const DATA* x, const
     return vload16(0, t);
 }
 
+// The plane pl = n * G * M + o of the flat and s2 kernels: its channel o, the offset xs of its input plane (PLANE
+// elements) and the channel's NT taps wk, each in every lane, kept in registers. PLANE and NT go in unbracketed,
+// as the products they are.
+#define PLANE_TAPS(pl, PLANE, NT)                                                                            \
+    const int o = (pl) % (G * M);                                                                            \
+    const size_t xs = ((size_t)((pl) / (G * M)) * G + o / M) * PLANE;                                        \
+    __global const WTYPE* wo = w + (size_t)o * NT;                                                           \
+    float16 wk[NT];                                                                                          \
+    _Pragma("unroll") for (int t = 0; t < NT; ++t) wk[t] = (float16)(LDW(wo + t));
+
 // The taps of conv2d_dw_flat: NKW accumulators from the input at q + kw * DW per row kh (LOAD: the load).
 #define FLAT_TAPS(LOAD)                                                                                     \
     _Pragma("unroll") for (int kh = 0; kh < NKH; ++kh) {                                                   \
@@ -170,14 +180,8 @@ __kernel void conv2d_dw_flat(__global const DATA* restrict x, __global const WTY
     const int lo = PH * W + PW, hi = HW - ((NKH - 1) * DH - PH) * W - ((NKW - 1) * DW - PW) - 16;
     const int left = max(PW, 0), right = W - max((NKW - 1) * DW - PW, 0);
     for (int pl = pl0; pl < pl1; ++pl) {
-        const int o = pl % (G * M);
-        const size_t xs = ((size_t)(pl / (G * M)) * G + o / M) * HW;  // the input plane
+        PLANE_TAPS(pl, HW, NKH * NKW)
         __global const DATA* xc = x + xs;
-        __global const WTYPE* wo = w + (size_t)o * NKH * NKW;
-        float16 wk[NKH * NKW];  // the channel's taps, each in every lane, kept in registers
-#pragma unroll
-        for (int t = 0; t < NKH * NKW; ++t)
-            wk[t] = (float16)(LDW(wo + t));
         __global DATA* yo = y + (size_t)pl * P;
         int ox0 = p0 % W;  // the column of the chunk's first output
         for (int p = p0; p < p1; p += 16) {
@@ -247,14 +251,8 @@ __kernel void conv2d_dw_flat2(__global const DATA* restrict x, __global const WT
     const int lo = PH * W + PW, hi = HW - (NKH - PH) * W - ((NKW - 1) * DW - PW) - 16;
     const int left = max(PW, 0), right = W - max((NKW - 1) * DW - PW, 0);
     for (int pl = pl0; pl < pl1; ++pl) {
-        const int o = pl % (G * M);
-        const size_t xs = ((size_t)(pl / (G * M)) * G + o / M) * HW;  // the input plane
+        PLANE_TAPS(pl, HW, NKH * NKW)
         __global const DATA* xc = x + xs;
-        __global const WTYPE* wo = w + (size_t)o * NKH * NKW;
-        float16 wk[NKH * NKW];
-#pragma unroll
-        for (int t = 0; t < NKH * NKW; ++t)
-            wk[t] = (float16)(LDW(wo + t));
         __global DATA* yo = y + (size_t)pl * P;
         for (int oy = oy0; oy < oy1; oy += 2) {
             for (int s = 0; s < W; s += 16) {
@@ -317,13 +315,7 @@ __kernel void conv2d_dw_s2(__global const DATA* restrict x, __global const WTYPE
     const int pl0 = get_global_id(1) * CPI, pl1 = min(NP, pl0 + CPI);
     const size_t total = (size_t)NP / M * H * W;  // input elements
     for (int pl = pl0; pl < pl1; ++pl) {
-        const int o = pl % (G * M);
-        const size_t xs = ((size_t)(pl / (G * M)) * G + o / M) * H * W;  // the input plane
-        __global const WTYPE* wo = w + (size_t)o * NKH * 3;
-        float16 wk[NKH * 3];  // the channel's taps, each in every lane, kept in registers
-#pragma unroll
-        for (int t = 0; t < NKH * 3; ++t)
-            wk[t] = (float16)(LDW(wo + t));
+        PLANE_TAPS(pl, H * W, NKH * 3)
         __global DATA* yo = y + (size_t)pl * OH * OW;
         for (int oy = oy0; oy < oy1; ++oy) {
             const int iy0 = oy * SH - PH;

@@ -2,16 +2,8 @@
 // (no atomics): the output columns of one stride phase meet the same taps and read consecutive inputs, so the inner
 // loops never see the stride. Macros, weight layout, work sizes: docs/kernels.md, "deconvolution".
 
+#define XSTEP 1  // a stride phase's columns read consecutive inputs
 #include "conv_staging.cl"
-
-#ifdef IO_HALF
-// The XB inputs r[0 .. XB) of an unguarded block: LOAD_ROW stages them in xv (f16), ROW reads input p.
-#define LOAD_ROW(r, xv) load_row((r), (xv))
-#define ROW(r, xv, p) (xv)[p]
-#else
-#define LOAD_ROW(r, xv)
-#define ROW(r, xv, p) (r)[p]
-#endif
 
 // The input index reached from output position o + pad through tap offset k * dil, or -1 when no input is:
 // (o + pad - k * dil) must be a non-negative multiple of the stride below stride * n.
@@ -36,11 +28,7 @@ __kernel void deconv_k16(__global const DATA* restrict x, __global const float* 
     __global const float* wb = w + (size_t)kb * KD * KH * KW * C * KBLK * 16;
 
     float16 acc[KBLK][XB];
-#pragma unroll
-    for (int j = 0; j < KBLK; ++j)
-#pragma unroll
-        for (int p = 0; p < XB; ++p)
-            acc[j][p] = (float16)(0.f);
+    zero_acc(acc);
 
     for (int kd = 0; kd < KD; ++kd) {
         const int iz = reached(oz + PD, kd * DD, SD, D);
@@ -59,40 +47,10 @@ __kernel void deconv_k16(__global const DATA* restrict x, __global const float* 
                 if (ixk + XB <= 0 || ixk >= W)
                     continue;  // every column of the block reads outside the input
                 __global const float* wk = wb + ((kd * KH + kh) * KW + kw) * C * KBLK * 16;
-                if (ixk >= 0 && ixk + XB <= W) {
-                    __global const DATA* r = xr + ixk;
-                    for (int c = 0; c < C; ++c, r += DHW) {
-                        float16 wv[KBLK];
-#pragma unroll
-                        for (int j = 0; j < KBLK; ++j)
-                            wv[j] = vload16(c * KBLK + j, wk);
-                        float xv[XB];
-                        LOAD_ROW(r, xv);
-#pragma unroll
-                        for (int p = 0; p < XB; ++p) {
-                            const float16 v = (float16)(ROW(r, xv, p));
-#pragma unroll
-                            for (int j = 0; j < KBLK; ++j)
-                                acc[j][p] = fma(v, wv[j], acc[j][p]);
-                        }
-                    }
-                } else {
-                    __global const DATA* r = xr;
-                    for (int c = 0; c < C; ++c, r += DHW) {
-                        float16 wv[KBLK];
-#pragma unroll
-                        for (int j = 0; j < KBLK; ++j)
-                            wv[j] = vload16(c * KBLK + j, wk);
-#pragma unroll
-                        for (int p = 0; p < XB; ++p) {
-                            const int ix = ixk + p;
-                            const float16 v = (float16)(ix >= 0 && ix < W ? LD1(r + clamp(ix, 0, W - 1)) : 0.f);
-#pragma unroll
-                            for (int j = 0; j < KBLK; ++j)
-                                acc[j][p] = fma(v, wv[j], acc[j][p]);
-                        }
-                    }
-                }
+                if (ixk >= 0 && ixk + XB <= W)
+                    acc_tap(acc, xr + ixk, wk, C, DHW);
+                else
+                    acc_tap_edge(acc, xr, wk, C, DHW, ixk, W);
             }
         }
     }

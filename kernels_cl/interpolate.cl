@@ -144,25 +144,19 @@ __kernel void interp_rows(__global const DATA* restrict x, __global DATA* restri
 #ifdef WIN
         WV rows = (WV)(0.0f);  // the windows of the A0..A2 taps, weighted
         __global const DATA* xw = xp + idx[starts + b / VEC];
-        for (int k0 = 0; k0 < K0; ++k0) {
-            const float w0 = WT(x, o0, k0);
-            const int off0 = OFF(x, o0, k0);
-            for (int k1 = 0; k1 < K1; ++k1) {
-                const float w1 = w0 * WT(y, o1, k1);
-                const int off1 = off0 + OFF(y, o1, k1);
-                for (int k2 = 0; k2 < K2; ++k2)
-                    rows = fma((WV)(w1 * WT(z, o2, k2)), WLOAD(xw + off1 + OFF(z, o2, k2)), rows);
-            }
-        }
-        const float8 acc = apply_matrix(rows, wts + coefs + (b / VEC) * (WIN * VEC));
 #else
         float8 acc = (float8)(0.0f);
+#endif
         for (int k0 = 0; k0 < K0; ++k0) {
             const float w0 = WT(x, o0, k0);
             const int off0 = OFF(x, o0, k0);
             for (int k1 = 0; k1 < K1; ++k1) {
                 const float w1 = w0 * WT(y, o1, k1);
                 const int off1 = off0 + OFF(y, o1, k1);
+#ifdef WIN
+                for (int k2 = 0; k2 < K2; ++k2)
+                    rows = fma((WV)(w1 * WT(z, o2, k2)), WLOAD(xw + off1 + OFF(z, o2, k2)), rows);
+#else
                 for (int k2 = 0; k2 < K2; ++k2) {
                     const float w2 = w1 * WT(z, o2, k2);
                     __global const DATA* r = xp + off1 + OFF(z, o2, k2);
@@ -173,8 +167,11 @@ __kernel void interp_rows(__global const DATA* restrict x, __global DATA* restri
                     }
                     acc = fma((float8)(w2), s, acc);
                 }
+#endif
             }
         }
+#ifdef WIN
+        const float8 acc = apply_matrix(rows, wts + coefs + (b / VEC) * (WIN * VEC));
 #endif
         store_run(acc, yp + b, len.w - b);
     }

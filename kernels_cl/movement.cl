@@ -117,23 +117,29 @@ __kernel void copy_mapped(__global const T* src, __global T* dst, __global const
     const int lo##k = max(c0, beg), hi##k = min(c0 + n, beg + (L)); \
     const int at##k = lo##k - beg;                                  \
     beg += (L);
+// The joined row's columns [lo_k, hi_k) that fall into part k, at column at_k of the part.
+#define PART_RANGES       \
+    int beg = 0;          \
+    PART_RANGE(0, len.s0) \
+    PART_RANGE(1, len.s1) \
+    PART_RANGE(2, len.s2) \
+    PART_RANGE(3, len.s3)
+// The work-item's rows [row0, row0 + nrows) and its columns [c0, c0 + n) of them; returns past the last one.
+#define JOINED_BLOCK                                                       \
+    const int gid = get_global_id(0);                                      \
+    if (gid >= total)                                                      \
+        return;                                                            \
+    const int row0 = group > 1 ? gid * group : gid / chunks;               \
+    const int c0 = group > 1 ? 0 : (gid - row0 * chunks) * CHUNK;          \
+    const int nrows = min(group, rows - row0), n = min(CHUNK, span - c0);
 
 __kernel void concat_rows(__global const T* s0, __global const T* s1, __global const T* s2, __global const T* s3,
                           __global T* dst, int4 len, int rows, int span, int off, int pitch, int chunks, int group,
                           int total) {
-    const int gid = get_global_id(0);
-    if (gid >= total)
-        return;
-    const int row0 = group > 1 ? gid * group : gid / chunks;
-    const int c0 = group > 1 ? 0 : (gid - row0 * chunks) * CHUNK;
-    const int nrows = min(group, rows - row0), n = min(CHUNK, span - c0);
+    JOINED_BLOCK
     for (int row = row0; row < row0 + nrows; ++row) {
         __global T* q = dst + off + row * pitch;
-        int beg = 0;
-        PART_RANGE(0, len.s0)
-        PART_RANGE(1, len.s1)
-        PART_RANGE(2, len.s2)
-        PART_RANGE(3, len.s3)
+        PART_RANGES
         if (lo0 < hi0)
             copy_run(s0 + row * len.s0 + at0, q + lo0, hi0 - lo0);
         if (lo1 < hi1)
@@ -147,19 +153,10 @@ __kernel void concat_rows(__global const T* s0, __global const T* s1, __global c
 
 __kernel void split_rows(__global const T* src, __global T* d0, __global T* d1, __global T* d2, __global T* d3,
                          int4 len, int rows, int span, int off, int pitch, int chunks, int group, int total) {
-    const int gid = get_global_id(0);
-    if (gid >= total)
-        return;
-    const int row0 = group > 1 ? gid * group : gid / chunks;
-    const int c0 = group > 1 ? 0 : (gid - row0 * chunks) * CHUNK;
-    const int nrows = min(group, rows - row0), n = min(CHUNK, span - c0);
+    JOINED_BLOCK
     for (int row = row0; row < row0 + nrows; ++row) {
         __global const T* p = src + off + row * pitch;
-        int beg = 0;
-        PART_RANGE(0, len.s0)
-        PART_RANGE(1, len.s1)
-        PART_RANGE(2, len.s2)
-        PART_RANGE(3, len.s3)
+        PART_RANGES
         if (lo0 < hi0)
             copy_run(p + lo0, d0 + row * len.s0 + at0, hi0 - lo0);
         if (lo1 < hi1)

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "core/dense_strides.hpp"
 #include "ocl/ocl.hpp"
 #include "ovcl/ocl/ocl.hpp"
 #include "ovcl/tensor.hpp"
@@ -11,13 +12,6 @@ namespace ovcl {
 namespace gpu {
 
 namespace {
-Strides dense_strides(const Shape& shape, element::Type type) {
-    Strides st = row_major_strides(shape);
-    for (auto& v : st)
-        v *= type.size();
-    return st;
-}
-
 void check_type(element::Type type, const std::string& where) {
     if (!type.is_static())
         raise<InvalidArgument>(where, ": cannot create a tensor of element type ", type);
@@ -55,7 +49,7 @@ std::vector<cl::Event> in_flight(std::initializer_list<cl::Event> events) {
 OclBufferTensor::OclBufferTensor(std::shared_ptr<OclContext> context, element::Type type, const Shape& shape)
     : m_context(std::move(context)), m_type(type), m_shape(shape) {
     check_type(type, m_context->get_device_name() + " create_tensor");
-    m_strides = dense_strides(shape, type);
+    m_strides = dense_byte_strides(shape, type);
     m_capacity = get_byte_size();
     m_buffer = make_buffer(m_context->cl_context(), m_capacity, CL_MEM_READ_WRITE);
     update_params();
@@ -66,7 +60,7 @@ OclBufferTensor::OclBufferTensor(std::shared_ptr<OclContext> context, element::T
     : m_context(std::move(context)), m_type(type), m_shape(shape), m_owned(false) {
     const std::string where = m_context->get_device_name() + " create_tensor over cl_mem " + handle_text(user);
     check_type(type, where);
-    m_strides = dense_strides(shape, type);
+    m_strides = dense_byte_strides(shape, type);
     // A handle the OpenCL runtime no longer knows (null, released, never created) fails the query;
     // one that was freed and reused by the allocator cannot be told apart by any OpenCL call.
     cl_mem_object_type kind = 0;
@@ -109,7 +103,7 @@ void OclBufferTensor::set_shape(const Shape& shape) {
         update_params();
     }
     m_shape = shape;
-    m_strides = dense_strides(shape, m_type);
+    m_strides = dense_byte_strides(shape, m_type);
 }
 
 void OclBufferTensor::set_last_use(const cl::Event& e) {
@@ -185,7 +179,7 @@ void OclBufferTensor::copy_to(const std::shared_ptr<ITensor>& dst) const {
 OclHostTensor::OclHostTensor(std::shared_ptr<OclContext> context, element::Type type, const Shape& shape)
     : m_context(std::move(context)), m_type(type), m_shape(shape) {
     check_type(type, m_context->get_device_name() + " create_host_tensor");
-    m_strides = dense_strides(shape, type);
+    m_strides = dense_byte_strides(shape, type);
     m_capacity = get_byte_size();
     m_buffer = make_buffer(m_context->cl_context(), m_capacity, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR);
     enqueue_map(m_context->queue(), "create_host_tensor");
@@ -212,7 +206,7 @@ void OclHostTensor::set_shape(const Shape& shape) {
         check(q.finish(), "clFinish", "host tensor resize");
     }
     m_shape = shape;
-    m_strides = dense_strides(shape, m_type);
+    m_strides = dense_byte_strides(shape, m_type);
 }
 
 void* OclHostTensor::data() {

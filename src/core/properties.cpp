@@ -9,17 +9,17 @@ namespace ovcl {
 
 namespace {
 template <typename E, size_t N>
-void write_enum(std::ostream& os, E v, const std::array<const char*, N>& names) {
-    os << names.at(static_cast<size_t>(v));
+std::ostream& write_enum(std::ostream& os, E v, const std::array<const char*, N>& names) {
+    return os << names.at(static_cast<size_t>(v));
 }
 template <typename E, size_t N>
-void read_enum(std::istream& is, E& v, const std::array<const char*, N>& names, const char* what) {
+std::istream& read_enum(std::istream& is, E& v, const std::array<const char*, N>& names, const char* what) {
     std::string s;
     is >> s;
     for (size_t i = 0; i < N; ++i)
         if (s == names[i]) {
             v = static_cast<E>(i);
-            return;
+            return is;
         }
     std::string list;
     for (const char* n : names)
@@ -33,44 +33,20 @@ constexpr std::array<const char*, 2> kDev{"integrated", "discrete"};
 }  // namespace
 
 namespace hint {
-std::ostream& operator<<(std::ostream& os, PerformanceMode m) {
-    write_enum(os, m, kPerf);
-    return os;
-}
-std::istream& operator>>(std::istream& is, PerformanceMode& m) {
-    read_enum(is, m, kPerf, "performance mode");
-    return is;
-}
-std::ostream& operator<<(std::ostream& os, ExecutionMode m) {
-    write_enum(os, m, kExec);
-    return os;
-}
-std::istream& operator>>(std::istream& is, ExecutionMode& m) {
-    read_enum(is, m, kExec, "execution mode");
-    return is;
-}
+std::ostream& operator<<(std::ostream& os, PerformanceMode m) { return write_enum(os, m, kPerf); }
+std::istream& operator>>(std::istream& is, PerformanceMode& m) { return read_enum(is, m, kPerf, "performance mode"); }
+std::ostream& operator<<(std::ostream& os, ExecutionMode m) { return write_enum(os, m, kExec); }
+std::istream& operator>>(std::istream& is, ExecutionMode& m) { return read_enum(is, m, kExec, "execution mode"); }
 }  // namespace hint
 
 namespace log {
-std::ostream& operator<<(std::ostream& os, Level l) {
-    write_enum(os, l, kLog);
-    return os;
-}
-std::istream& operator>>(std::istream& is, Level& l) {
-    read_enum(is, l, kLog, "log level");
-    return is;
-}
+std::ostream& operator<<(std::ostream& os, Level l) { return write_enum(os, l, kLog); }
+std::istream& operator>>(std::istream& is, Level& l) { return read_enum(is, l, kLog, "log level"); }
 }  // namespace log
 
 namespace device {
-std::ostream& operator<<(std::ostream& os, Type t) {
-    write_enum(os, t, kDev);
-    return os;
-}
-std::istream& operator>>(std::istream& is, Type& t) {
-    read_enum(is, t, kDev, "device type");
-    return is;
-}
+std::ostream& operator<<(std::ostream& os, Type t) { return write_enum(os, t, kDev); }
+std::istream& operator>>(std::istream& is, Type& t) { return read_enum(is, t, kDev, "device type"); }
 }  // namespace device
 
 std::istream& operator>>(std::istream& is, PropertyName& p) {

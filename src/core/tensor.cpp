@@ -6,6 +6,8 @@
 #include <cstring>
 #include <new>
 
+#include "core/dense_strides.hpp"
+
 namespace ovcl {
 
 bool ITensor::is_continuous() const {
@@ -21,13 +23,6 @@ bool ITensor::is_continuous() const {
 }
 
 namespace {
-
-Strides dense_byte_strides(const Shape& shape, element::Type type) {
-    Strides st = row_major_strides(shape);
-    for (auto& v : st)
-        v *= type.size();
-    return st;
-}
 
 void check_type(element::Type type) {
     if (!type.is_static())

@@ -192,6 +192,18 @@ Layout propagate_layout(Layout l, const std::vector<Step>& steps) {
     return l;
 }
 
+// The port the no-argument input() / output() means (`what` names the kind): the model's only one.
+size_t only_port(size_t n, const char* what) {
+    if (n != 1)
+        raise<InvalidArgument>("PrePostProcessor::", what, "(): the model has ", n, " ", what,
+                               "s; give an index or a name");
+    return 0;
+}
+
+void check_port(size_t index, size_t n, const char* what) {
+    if (index >= n)
+        raise<NotFound>("PrePostProcessor::", what, "(", index, "): the model has ", n, " ", what, "s");
+}
 }  // namespace
 
 PrePostProcessor::PrePostProcessor(std::shared_ptr<Model> model) : m_model(std::move(model)) {
@@ -199,17 +211,10 @@ PrePostProcessor::PrePostProcessor(std::shared_ptr<Model> model) : m_model(std::
         raise<InvalidArgument>("PrePostProcessor: the model is null");
 }
 
-InputInfo& PrePostProcessor::input() {
-    const size_t n = m_model->get_parameters().size();
-    if (n != 1)
-        raise<InvalidArgument>("PrePostProcessor::input(): the model has ", n, " inputs; give an index or a name");
-    return input(size_t{0});
-}
+InputInfo& PrePostProcessor::input() { return input(only_port(m_model->get_parameters().size(), "input")); }
 
 InputInfo& PrePostProcessor::input(size_t index) {
-    const size_t n = m_model->get_parameters().size();
-    if (index >= n)
-        raise<NotFound>("PrePostProcessor::input(", index, "): the model has ", n, " inputs");
+    check_port(index, m_model->get_parameters().size(), "input");
     return m_inputs[index];
 }
 
@@ -217,17 +222,10 @@ InputInfo& PrePostProcessor::input(const std::string& name) {
     return input(m_model->get_parameter_index(m_model->input(name)));
 }
 
-OutputInfo& PrePostProcessor::output() {
-    const size_t n = m_model->get_results().size();
-    if (n != 1)
-        raise<InvalidArgument>("PrePostProcessor::output(): the model has ", n, " outputs; give an index or a name");
-    return output(size_t{0});
-}
+OutputInfo& PrePostProcessor::output() { return output(only_port(m_model->get_results().size(), "output")); }
 
 OutputInfo& PrePostProcessor::output(size_t index) {
-    const size_t n = m_model->get_results().size();
-    if (index >= n)
-        raise<NotFound>("PrePostProcessor::output(", index, "): the model has ", n, " outputs");
+    check_port(index, m_model->get_results().size(), "output");
     return m_outputs[index];
 }
 

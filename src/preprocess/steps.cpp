@@ -86,6 +86,31 @@ std::vector<int64_t> to_order(const std::vector<uint64_t>& dims) {
     return std::vector<int64_t>(dims.begin(), dims.end());
 }
 
+// The steps pre- and post-processing both record.
+Step type_step(element::Type type) {
+    Step s = make(Step::Kind::convert_element_type);
+    s.type = type;
+    return s;
+}
+Step layout_step(const Layout& layout) {
+    Step s = make(Step::Kind::convert_layout);
+    s.layout = layout;
+    return s;
+}
+Step dims_step(const std::vector<uint64_t>& dims) {
+    Step s = make(Step::Kind::convert_layout_dims);
+    s.dims = to_order(dims);
+    return s;
+}
+// `who` ("preprocess()", "postprocess()") names the caller of an empty function.
+Step custom_step(CustomStep step, const char* who) {
+    if (!step)
+        raise<InvalidArgument>(who, ".custom(): an empty function");
+    Step s = make(Step::Kind::custom);
+    s.custom = std::move(step);
+    return s;
+}
+
 }  // namespace detail
 
 using detail::Step;
@@ -124,21 +149,15 @@ InputModelInfo& InputModelInfo::set_layout(const Layout& layout) {
 }
 
 PreProcessSteps& PreProcessSteps::convert_element_type(element::Type type) {
-    Step s = detail::make(Step::Kind::convert_element_type);
-    s.type = type;
-    m_steps.push_back(s);
+    m_steps.push_back(detail::type_step(type));
     return *this;
 }
 PreProcessSteps& PreProcessSteps::convert_layout(const Layout& layout) {
-    Step s = detail::make(Step::Kind::convert_layout);
-    s.layout = layout;
-    m_steps.push_back(s);
+    m_steps.push_back(detail::layout_step(layout));
     return *this;
 }
 PreProcessSteps& PreProcessSteps::convert_layout(const std::vector<uint64_t>& dims) {
-    Step s = detail::make(Step::Kind::convert_layout_dims);
-    s.dims = detail::to_order(dims);
-    m_steps.push_back(s);
+    m_steps.push_back(detail::dims_step(dims));
     return *this;
 }
 PreProcessSteps& PreProcessSteps::mean(float value) { return mean(std::vector<float>{value}); }
@@ -190,11 +209,7 @@ PreProcessSteps& PreProcessSteps::reverse_channels() {
     return *this;
 }
 PreProcessSteps& PreProcessSteps::custom(CustomStep step) {
-    if (!step)
-        raise<InvalidArgument>("preprocess().custom(): an empty function");
-    Step s = detail::make(Step::Kind::custom);
-    s.custom = std::move(step);
-    m_steps.push_back(s);
+    m_steps.push_back(detail::custom_step(std::move(step), "preprocess()"));
     return *this;
 }
 
@@ -212,29 +227,19 @@ OutputModelInfo& OutputModelInfo::set_layout(const Layout& layout) {
 }
 
 PostProcessSteps& PostProcessSteps::convert_element_type(element::Type type) {
-    Step s = detail::make(Step::Kind::convert_element_type);
-    s.type = type;
-    m_steps.push_back(s);
+    m_steps.push_back(detail::type_step(type));
     return *this;
 }
 PostProcessSteps& PostProcessSteps::convert_layout(const Layout& layout) {
-    Step s = detail::make(Step::Kind::convert_layout);
-    s.layout = layout;
-    m_steps.push_back(s);
+    m_steps.push_back(detail::layout_step(layout));
     return *this;
 }
 PostProcessSteps& PostProcessSteps::convert_layout(const std::vector<uint64_t>& dims) {
-    Step s = detail::make(Step::Kind::convert_layout_dims);
-    s.dims = detail::to_order(dims);
-    m_steps.push_back(s);
+    m_steps.push_back(detail::dims_step(dims));
     return *this;
 }
 PostProcessSteps& PostProcessSteps::custom(CustomStep step) {
-    if (!step)
-        raise<InvalidArgument>("postprocess().custom(): an empty function");
-    Step s = detail::make(Step::Kind::custom);
-    s.custom = std::move(step);
-    m_steps.push_back(s);
+    m_steps.push_back(detail::custom_step(std::move(step), "postprocess()"));
     return *this;
 }
 

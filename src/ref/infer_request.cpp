@@ -6,13 +6,6 @@
 namespace ovcl {
 namespace ref {
 
-namespace {
-using Clock = std::chrono::steady_clock;
-std::chrono::microseconds since(Clock::time_point t0) {
-    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0);
-}
-}  // namespace
-
 InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
     : ISyncInferRequest(compiled_model), m_model(compiled_model), m_variables(std::make_shared<VariableStore>()) {
     for (const auto& id : m_model->evaluator().get_model()->get_variable_ids())
@@ -45,13 +38,13 @@ void InferRequest::infer_postprocess() {
 
 void InferRequest::infer() {
     m_cancel = false;
-    auto t0 = Clock::now();
+    auto t0 = StageClock::now();
     infer_preprocess();
     m_durations[PREPROCESS] = since(t0);
-    t0 = Clock::now();
+    t0 = StageClock::now();
     run();
     m_durations[RUN] = since(t0);
-    t0 = Clock::now();
+    t0 = StageClock::now();
     infer_postprocess();
     m_durations[POSTPROCESS] = since(t0);
 }

@@ -10,8 +10,6 @@
 namespace ovcl {
 namespace ref {
 
-Plugin::Plugin() { set_device_name("REF"); }
-
 namespace {
 // Ops whose reference function is missing, as "Type 'name'" strings.
 std::vector<std::string> unsupported_ops(const Model& model) {
@@ -53,8 +51,6 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
     }
     return std::make_shared<CompiledModel>(model, std::static_pointer_cast<const Plugin>(shared_from_this()), config);
 }
-
-void Plugin::set_property(const AnyMap& properties) { m_config = Config(properties, m_config); }
 
 void Plugin::add_extension(const std::shared_ptr<const OpExtension>& extension) {
     if (!extension)

@@ -9,11 +9,12 @@ namespace ref {
 /// The REF device: every op with a host reference implementation, run on the host.
 class Plugin : public IPlugin {
 public:
-    Plugin();
+    Plugin() { set_device_name("REF"); }
     using IPlugin::compile_model;
     std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const Model>& model,
                                                   const AnyMap& properties) const override;
-    void set_property(const AnyMap& properties) override;  ///< keys of Config::table()
+    /// Keys of Config::table(), applied over the current values.
+    void set_property(const AnyMap& properties) override { m_config = Config(properties, m_config); }
     Any get_property(const std::string& name, const AnyMap& arguments) const override;
     /// Every op with a host reference; the others with "no host implementation".
     SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const AnyMap& properties) const override;

@@ -10,6 +10,13 @@
 
 namespace ovcl {
 
+/// The clock of stage times.
+using StageClock = std::chrono::steady_clock;
+/// The time from t0 to now.
+inline std::chrono::microseconds since(StageClock::time_point t0) {
+    return std::chrono::duration_cast<std::chrono::microseconds>(StageClock::now() - t0);
+}
+
 template <size_t N>
 void append_stage_times(std::vector<ProfilingInfo>& out, const char* const (&names)[N],
                         const std::array<std::chrono::microseconds, N>& durations) {

@@ -176,6 +176,20 @@ Outputs conv_like(const Node& node, const Inputs& in, bool grouped) {
     return {{type, PartialShape(out)}};
 }
 
+// A window of the attributes' strides and dilations; its axes come through add_axis.
+Window strided_window(const ConvAttrs& a) {
+    Window w;
+    w.strides = a.strides;
+    w.dilations = a.dilations;
+    return w;
+}
+
+void add_axis(Window& w, int64_t kernel, int64_t pad_begin, int64_t pad_end, int64_t output) {
+    w.kernel.push_back(kernel);
+    w.pads_begin.push_back(pad_begin);
+    w.pads_end.push_back(pad_end);
+    w.output.push_back(output);
+}
 }  // namespace
 
 Window convolution_window(const Node& node, const Shape& data, const Shape& filter) {
@@ -183,9 +197,7 @@ Window convolution_window(const Node& node, const Shape& data, const Shape& filt
         raise<ModelError>(node.describe(), ": data ", data, " and filter ", filter, " do not form a convolution");
     const size_t n = data.size() - 2;
     const ConvAttrs a = conv_attrs(node, n, false);
-    Window w;
-    w.strides = a.strides;
-    w.dilations = a.dilations;
+    Window w = strided_window(a);
     for (size_t i = 0; i < n; ++i) {
         const auto x = static_cast<int64_t>(data[2 + i]);
         const auto k = static_cast<int64_t>(filter[filter.size() - n + i]);
@@ -202,10 +214,7 @@ Window convolution_window(const Node& node, const Shape& data, const Shape& filt
         if (padded(x, pb, pe) < dk)
             raise<ModelError>(node.describe(), ": on spatial axis ", i, " the dilated kernel (", dk,
                               ") is larger than the padded input (", padded(x, pb, pe), ")");
-        w.kernel.push_back(k);
-        w.pads_begin.push_back(pb);
-        w.pads_end.push_back(pe);
-        w.output.push_back(forward_extent(x, dk, s, pb, pe));
+        add_axis(w, k, pb, pe, forward_extent(x, dk, s, pb, pe));
     }
     return w;
 }
@@ -219,9 +228,7 @@ Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
     const ConvAttrs a = conv_attrs(node, n, true);
     if (output_shape && output_shape->size() != n)
         raise<ModelError>(node.describe(), ": output_shape has ", output_shape->size(), " values; expected ", n);
-    Window w;
-    w.strides = a.strides;
-    w.dilations = a.dilations;
+    Window w = strided_window(a);
     for (size_t i = 0; i < n; ++i) {
         const auto x = static_cast<int64_t>(data[2 + i]);
         const auto k = static_cast<int64_t>(filter[filter.size() - n + i]);
@@ -257,10 +264,7 @@ Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
             if (out < 1)
                 raise<ModelError>(node.describe(), ": spatial axis ", i, " would have output extent ", out);
         }
-        w.kernel.push_back(k);
-        w.pads_begin.push_back(pb);
-        w.pads_end.push_back(pe);
-        w.output.push_back(out);
+        add_axis(w, k, pb, pe, out);
     }
     return w;
 }

@@ -31,13 +31,6 @@ void check_blank(const Node& node, const Inputs& in, size_t i) {
         raise<ModelError>(node.describe(), ": blank_index must be a scalar, got ", s);
 }
 
-element::Type index_type(const Node& node, const char* name) {
-    const auto t = node.get_attr<element::Type>(name, element::i32);
-    if (t != element::i32 && t != element::i64)
-        raise<ModelError>(node.describe(), ": attribute ", name, " must be i32 or i64, not ", t);
-    return t;
-}
-
 }  // namespace
 
 Outputs ctc_greedy_decoder(const Node& node, const Inputs& in) {
@@ -61,8 +54,8 @@ Outputs ctc_greedy_decoder_seq_len(const Node& node, const Inputs& in) {
     check_blank(node, in, 2);
     Dimension n = dim(in[0].shape, 0);
     agree(node, n, dim(in[1].shape, 0), "the batch");
-    return {{index_type(node, "classes_index_type"), PartialShape({n, dim(in[0].shape, 1)})},
-            {index_type(node, "sequence_length_type"), PartialShape({n})}};
+    return {{index_type_attr(node, "classes_index_type", element::i32), PartialShape({n, dim(in[0].shape, 1)})},
+            {index_type_attr(node, "sequence_length_type", element::i32), PartialShape({n})}};
 }
 
 Outputs ctc_loss(const Node& node, const Inputs& in) {

@@ -8,24 +8,12 @@ namespace shape_infer {
 GridSampleAttrs grid_sample_attrs(const Node& node) {
     GridSampleAttrs a;
     a.align_corners = node.get_attr<bool>("align_corners", false);
-    const auto mode = node.get_attr<std::string>("mode", "bilinear");
-    if (mode == "bilinear")
-        a.mode = GridMode::Bilinear;
-    else if (mode == "bicubic")
-        a.mode = GridMode::Bicubic;
-    else if (mode == "nearest")
-        a.mode = GridMode::Nearest;
-    else
-        raise<ModelError>(node.describe(), ": mode='", mode, "' is not one of bilinear, bicubic, nearest");
-    const auto pad = node.get_attr<std::string>("padding_mode", "zeros");
-    if (pad == "zeros")
-        a.padding = GridPadding::Zeros;
-    else if (pad == "border")
-        a.padding = GridPadding::Border;
-    else if (pad == "reflection")
-        a.padding = GridPadding::Reflection;
-    else
-        raise<ModelError>(node.describe(), ": padding_mode='", pad, "' is not one of zeros, border, reflection");
+    static const std::pair<const char*, GridMode> modes[] = {
+        {"bilinear", GridMode::Bilinear}, {"bicubic", GridMode::Bicubic}, {"nearest", GridMode::Nearest}};
+    static const std::pair<const char*, GridPadding> paddings[] = {
+        {"zeros", GridPadding::Zeros}, {"border", GridPadding::Border}, {"reflection", GridPadding::Reflection}};
+    a.mode = pick(node, "mode", node.get_attr<std::string>("mode", "bilinear"), modes);
+    a.padding = pick(node, "padding_mode", node.get_attr<std::string>("padding_mode", "zeros"), paddings);
     return a;
 }
 

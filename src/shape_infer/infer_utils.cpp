@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/tensor_values.hpp"
+
 namespace ovcl {
 namespace shape_infer {
 
@@ -37,6 +39,12 @@ void check_integer(const Node& node, const Inputs& in, size_t i) {
     const element::Type t = in.at(i).type;
     if (t != element::dynamic && (!t.is_integral() || t == element::boolean))
         raise<ModelError>(node.describe(), ": input ", i, " has element type ", t, "; expected an integer type");
+}
+
+void check_numeric(const Node& node, const Inputs& in, size_t i) {
+    check_type(node, in, i, {});
+    if (in[i].type == element::boolean)
+        raise<ModelError>(node.describe(), ": input ", i, " has element type boolean; expected a numeric type");
 }
 
 element::Type common_real_type(const Node& node, const Inputs& in) {
@@ -98,40 +106,24 @@ int64_t normalize_axis(const Node& node, int64_t axis, int64_t rank) {
     return axis < 0 ? axis + rank : axis;
 }
 
+element::Type index_type_attr(const Node& node, const char* name, element::Type fallback) {
+    const auto t = node.get_attr<element::Type>(name, fallback);
+    if (t != element::i32 && t != element::i64)
+        raise<ModelError>(node.describe(), ": ", name, " must be i32 or i64, not ", t);
+    return t;
+}
+
+
 std::optional<std::vector<int64_t>> const_i64(const InputInfo& in) {
     if (!in.value || !*in.value)
         return std::nullopt;
-    const Tensor& t = *in.value;
-    std::vector<int64_t> out(t.get_size());
-    dispatch_type(t.get_element_type(), [&](auto tag) {
-        using T = decltype(tag);
-        const T* p = static_cast<const T*>(t.data());
-        for (size_t i = 0; i < out.size(); ++i) {
-            if constexpr (std::is_same_v<T, float16>)
-                out[i] = static_cast<int64_t>(static_cast<float>(p[i]));
-            else
-                out[i] = static_cast<int64_t>(p[i]);
-        }
-    });
-    return out;
+    return tensor_values<int64_t>(*in.value);
 }
 
 std::optional<std::vector<double>> const_f64(const InputInfo& in) {
     if (!in.value || !*in.value)
         return std::nullopt;
-    const Tensor& t = *in.value;
-    std::vector<double> out(t.get_size());
-    dispatch_type(t.get_element_type(), [&](auto tag) {
-        using T = decltype(tag);
-        const T* p = static_cast<const T*>(t.data());
-        for (size_t i = 0; i < out.size(); ++i) {
-            if constexpr (std::is_same_v<T, float16>)
-                out[i] = static_cast<float>(p[i]);
-            else
-                out[i] = static_cast<double>(p[i]);
-        }
-    });
-    return out;
+    return tensor_values<double>(*in.value);
 }
 
 int64_t static_rank(const Node& node, const Inputs& in, size_t i) {

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ovcl/detail/checked_math.hpp"
@@ -24,6 +25,8 @@ void check_type(const Node& node, const Inputs& in, size_t i, const std::vector<
 void check_real(const Node& node, const Inputs& in, size_t i);
 /// Throws ModelError unless the input's type is an integer type (i32/i64/u8...; not boolean).
 void check_integer(const Node& node, const Inputs& in, size_t i);
+/// Throws ModelError unless the input's type is numeric (any static type but boolean).
+void check_numeric(const Node& node, const Inputs& in, size_t i);
 /// Throws ModelError unless inputs a and b have the same element type; returns it.
 element::Type merge_types(const Node& node, const Inputs& in, size_t a, size_t b);
 /// The one real element type of every input (dynamic when none is known); ModelError naming the node
@@ -34,6 +37,19 @@ element::Type common_real_type(const Node& node, const Inputs& in);
 PartialShape broadcast_numpy(const Node& node, const PartialShape& a, const PartialShape& b);
 /// Normalises a possibly negative axis into [0, rank); throws ModelError when out of range.
 int64_t normalize_axis(const Node& node, int64_t axis, int64_t rank);
+/// The element-type attribute `name` of an index output (`fallback` when absent): i32 or i64, else a ModelError.
+element::Type index_type_attr(const Node& node, const char* name, element::Type fallback = element::i64);
+/// The value `table` names by `text`, the string of attribute `attr`; a ModelError listing the names otherwise.
+template <typename E, size_t N>
+E pick(const Node& node, const char* attr, const std::string& text, const std::pair<const char*, E> (&table)[N]) {
+    std::string names;
+    for (const auto& entry : table) {
+        if (text == entry.first)
+            return entry.second;
+        names += (names.empty() ? "" : ", ") + std::string(entry.first);
+    }
+    raise<ModelError>(node.describe(), ": attribute ", attr, "='", text, "' is not one of ", names);
+}
 /// The input's integer value (any integer element type) when it is known; nullopt otherwise.
 std::optional<std::vector<int64_t>> const_i64(const InputInfo& in);
 /// Like const_i64 but for real values (any numeric type).

@@ -11,17 +11,6 @@ namespace {
 
 using Attrs = InterpolateAttrs;
 
-template <typename E, size_t N>
-E pick(const Node& node, const char* attr, const std::string& text, const std::pair<const char*, E> (&table)[N]) {
-    std::string names;
-    for (const auto& entry : table) {
-        if (text == entry.first)
-            return entry.second;
-        names += (names.empty() ? "" : ", ") + std::string(entry.first);
-    }
-    raise<ModelError>(node.describe(), ": attribute ", attr, "='", text, "' is not one of ", names);
-}
-
 Dimension padded(const Dimension& d, int64_t pad) {
     if (d.is_static())
         return Dimension(checked::add(d.get_length(), pad));
@@ -47,6 +36,19 @@ void check_count(const Node& node, const char* what, size_t count, size_t axes) 
     if (count < axes)
         raise<ModelError>(node.describe(), ": the ", what, " input has ", count, " elements for ", axes,
                           " interpolated axes");
+}
+
+// out[axes[i]] = extent(out[axes[i]], values[i]) for the interpolated axes; unknown values (the `what` input
+// not constant) leave them dynamic.
+template <typename T, typename Extent>
+void set_axes(const Node& node, const char* what, const std::optional<std::vector<T>>& values,
+              const std::vector<int64_t>& axes, std::vector<Dimension>& out, Extent&& extent) {
+    if (values)
+        check_count(node, what, values->size(), axes.size());
+    for (size_t i = 0; i < axes.size(); ++i) {
+        Dimension& d = out[static_cast<size_t>(axes[i])];
+        d = values ? extent(d, (*values)[i]) : Dimension();
+    }
 }
 
 // Attributes pads_begin and pads_end (every version), checked non-negative.
@@ -186,34 +188,18 @@ Outputs interpolate(const Node& node, const Inputs& in) {
     for (size_t i = 0; i < rank; ++i)
         out[i] = padded(in[0].shape[i], pb[i] + pe[i]);
     if (attrs.use_scales) {
-        const auto scales = const_f64(in[scales_port]);
-        if (scales)
-            check_count(node, "scales", scales->size(), axes->size());
-        for (size_t i = 0; i < axes->size(); ++i) {
-            Dimension& d = out[static_cast<size_t>((*axes)[i])];
-            if (!scales) {
-                d = Dimension();
-                continue;
-            }
-            const auto scale = static_cast<float>((*scales)[i]);
+        set_axes(node, "scales", const_f64(in[scales_port]), *axes, out, [&](const Dimension& d, double value) {
+            const auto scale = static_cast<float>(value);
             if (!(scale >= 0.0f))
-                raise<ModelError>(node.describe(), ": scales must be non-negative, got ", (*scales)[i]);
-            d = scaled(d, scale);
-        }
+                raise<ModelError>(node.describe(), ": scales must be non-negative, got ", value);
+            return scaled(d, scale);
+        });
     } else {
-        const auto sizes = const_i64(in[1]);
-        if (sizes)
-            check_count(node, "sizes", sizes->size(), axes->size());
-        for (size_t i = 0; i < axes->size(); ++i) {
-            Dimension& d = out[static_cast<size_t>((*axes)[i])];
-            if (!sizes) {
-                d = Dimension();
-                continue;
-            }
-            if ((*sizes)[i] < 0)
-                raise<ModelError>(node.describe(), ": sizes must be non-negative, got ", (*sizes)[i]);
-            d = Dimension((*sizes)[i]);
-        }
+        set_axes(node, "sizes", const_i64(in[1]), *axes, out, [&](const Dimension&, int64_t size) {
+            if (size < 0)
+                raise<ModelError>(node.describe(), ": sizes must be non-negative, got ", size);
+            return Dimension(size);
+        });
     }
     return {{type, PartialShape(out)}};
 }

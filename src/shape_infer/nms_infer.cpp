@@ -8,13 +8,6 @@ namespace shape_infer {
 
 namespace {
 
-element::Type index_type(const Node& node) {
-    const auto t = node.get_attr<element::Type>("output_type", element::i64);
-    if (t != element::i32 && t != element::i64)
-        raise<ModelError>(node.describe(), ": output_type must be i32 or i64, not ", t);
-    return t;
-}
-
 void check_rank(const Node& node, const Inputs& in, size_t i, size_t rank, const char* what) {
     if (in[i].shape.rank_is_static() && in[i].shape.size() != rank)
         raise<ModelError>(node.describe(), ": ", what, " ", in[i].shape, " is not of rank ", rank);
@@ -87,14 +80,10 @@ Outputs nms_outputs(const Inputs& in, const NmsAttrs& a, bool three) {
 }
 
 MulticlassNmsAttrs::Sort sort_type(const Node& node) {
-    const auto s = node.get_attr<std::string>("sort_result_type", "none");
-    if (s == "none")
-        return MulticlassNmsAttrs::Sort::none;
-    if (s == "score")
-        return MulticlassNmsAttrs::Sort::score;
-    if (s == "classid")
-        return MulticlassNmsAttrs::Sort::classid;
-    raise<ModelError>(node.describe(), ": sort_result_type='", s, "' is not one of none, score, classid");
+    using Sort = MulticlassNmsAttrs::Sort;
+    static const std::pair<const char*, Sort> sorts[] = {
+        {"none", Sort::none}, {"score", Sort::score}, {"classid", Sort::classid}};
+    return pick(node, "sort_result_type", node.get_attr<std::string>("sort_result_type", "none"), sorts);
 }
 
 }  // namespace
@@ -107,7 +96,7 @@ NmsAttrs nms_attrs(const Node& node) {
     a.center = enc == "center";
     a.sort_descending = node.get_attr<bool>("sort_result_descending", true);
     if (node.get_type_name() == "NMSRotated" || node.get_version() >= 3)
-        a.output_type = index_type(node);
+        a.output_type = index_type_attr(node, "output_type");
     a.clockwise = node.get_attr<bool>("clockwise", true);
     return a;
 }
@@ -116,7 +105,7 @@ MulticlassNmsAttrs multiclass_nms_attrs(const Node& node) {
     MulticlassNmsAttrs a;
     a.sort = sort_type(node);
     a.across_batch = node.get_attr<bool>("sort_result_across_batch", false);
-    a.output_type = index_type(node);
+    a.output_type = index_type_attr(node, "output_type");
     a.score_threshold = node.get_attr<double>("score_threshold", 0.0);
     a.nms_top_k = node.get_attr<int64_t>("nms_top_k", -1);
     a.keep_top_k = node.get_attr<int64_t>("keep_top_k", -1);

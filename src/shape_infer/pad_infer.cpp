@@ -62,16 +62,11 @@ Dimension padded(const Dimension& d, int64_t total) {
 }  // namespace
 
 PadMode pad_mode(const Node& node) {
-    const auto mode = node.get_attr<std::string>("pad_mode");
-    if (mode == "constant")
-        return PadMode::constant;
-    if (mode == "edge")
-        return PadMode::edge;
-    if (mode == "reflect")
-        return PadMode::reflect;
-    if (mode == "symmetric")
-        return PadMode::symmetric;
-    raise<ModelError>(node.describe(), ": pad_mode '", mode, "' is not one of constant, edge, reflect, symmetric");
+    static const std::pair<const char*, PadMode> modes[] = {{"constant", PadMode::constant},
+                                                             {"edge", PadMode::edge},
+                                                             {"reflect", PadMode::reflect},
+                                                             {"symmetric", PadMode::symmetric}};
+    return pick(node, "pad_mode", node.get_attr<std::string>("pad_mode"), modes);
 }
 
 Outputs pad(const Node& node, const Inputs& in) {

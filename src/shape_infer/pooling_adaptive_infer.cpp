@@ -38,9 +38,7 @@ Outputs adaptive_avg_pool(const Node& node, const Inputs& in) {
 
 Outputs adaptive_max_pool(const Node& node, const Inputs& in) {
     const PartialShape s = adaptive_shape(node, in);
-    const auto it = node.get_attr<element::Type>("index_element_type", element::i64);
-    if (it != element::i32 && it != element::i64)
-        raise<ModelError>(node.describe(), ": index_element_type ", it, " is not i32 or i64");
+    const auto it = index_type_attr(node, "index_element_type");
     return {{in[0].type, s}, {it, s}};
 }
 

@@ -141,9 +141,7 @@ Outputs max_pool(const Node& node, const Inputs& in) {
     const PartialShape shape = pooled_shape(node, in);
     if (node.get_version() < 8)
         return {{in[0].type, shape}};
-    const auto index_type = node.get_attr<element::Type>("index_element_type", element::i64);
-    if (index_type != element::i32 && index_type != element::i64)
-        raise<ModelError>(node.describe(), ": index_element_type must be i32 or i64, not ", index_type);
+    const auto index_type = index_type_attr(node, "index_element_type");
     const auto axis = node.get_attr<int64_t>("axis", 0);
     if (in[0].shape.rank_is_static())
         normalize_axis(node, axis, in[0].shape.rank_length());

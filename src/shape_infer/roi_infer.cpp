@@ -67,14 +67,12 @@ RoiAlignAttrs roi_align_attrs(const Node& node) {
     if (mode != "avg" && mode != "max")
         raise<ModelError>(node.describe(), ": attribute mode='", mode, "' is not one of avg, max");
     a.max = mode == "max";
+    using Aligned = RoiAlignAttrs::Aligned;
+    static const std::pair<const char*, Aligned> alignments[] = {{"asymmetric", Aligned::asymmetric},
+                                                                 {"half_pixel_for_nn", Aligned::half_pixel_for_nn},
+                                                                 {"half_pixel", Aligned::half_pixel}};
     const auto aligned = node.get_version() >= 9 ? node.get_attr<std::string>("aligned_mode", "asymmetric") : "asymmetric";
-    if (aligned == "half_pixel_for_nn")
-        a.aligned = RoiAlignAttrs::Aligned::half_pixel_for_nn;
-    else if (aligned == "half_pixel")
-        a.aligned = RoiAlignAttrs::Aligned::half_pixel;
-    else if (aligned != "asymmetric")
-        raise<ModelError>(node.describe(), ": attribute aligned_mode='", aligned,
-                          "' is not one of asymmetric, half_pixel_for_nn, half_pixel");
+    a.aligned = pick(node, "aligned_mode", aligned, alignments);
     return a;
 }
 

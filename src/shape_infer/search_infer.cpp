@@ -3,28 +3,13 @@
 namespace ovcl {
 namespace shape_infer {
 
-namespace {
-element::Type index_type(const Node& node, const char* attr) {
-    const auto t = node.get_attr<element::Type>(attr, element::i64);
-    if (t != element::i32 && t != element::i64)
-        raise<ModelError>(node.describe(), ": ", attr, " ", t, " is not i32 or i64");
-    return t;
-}
-
-void check_numeric(const Node& node, const Inputs& in, size_t i) {
-    check_type(node, in, i, {});
-    if (in[i].type == element::boolean)
-        raise<ModelError>(node.describe(), ": input ", i, " has element type boolean; expected a numeric type");
-}
-}  // namespace
-
 Outputs bucketize(const Node& node, const Inputs& in) {
     check_input_count(node, in, 2, 2);
     check_numeric(node, in, 0);
     check_numeric(node, in, 1);
     if (in[1].shape.rank_is_static() && in[1].shape.size() != 1)
         raise<ModelError>(node.describe(), ": buckets must be 1-D, got ", in[1].shape);
-    return {{index_type(node, "output_type"), in[0].shape}};
+    return {{index_type_attr(node, "output_type"), in[0].shape}};
 }
 
 Outputs search_sorted(const Node& node, const Inputs& in) {
@@ -42,7 +27,7 @@ Outputs search_sorted(const Node& node, const Inputs& in) {
     }
     if (s.rank_is_static() && s.size() == 0)
         raise<ModelError>(node.describe(), ": sorted_sequence must have rank 1 or more");
-    return {{index_type(node, "output_type"), v}};
+    return {{index_type_attr(node, "output_type"), v}};
 }
 
 }  // namespace shape_infer

@@ -243,10 +243,7 @@ Outputs shape_of_typed(const Node& node, const Inputs& in, element::Type type) {
 Outputs shape_of_v1(const Node& node, const Inputs& in) { return shape_of_typed(node, in, element::i64); }
 
 Outputs shape_of_v3(const Node& node, const Inputs& in) {
-    const auto type = node.get_attr<element::Type>("output_type", element::i64);
-    if (type != element::i64 && type != element::i32)
-        raise<ModelError>(node.describe(), ": output_type must be i32 or i64, not ", type);
-    return shape_of_typed(node, in, type);
+    return shape_of_typed(node, in, index_type_attr(node, "output_type"));
 }
 
 }  // namespace shape_infer

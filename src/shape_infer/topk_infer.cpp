@@ -12,18 +12,10 @@ TopKAttrs topk_attrs(const Node& node) {
     if (mode != "max" && mode != "min")
         raise<ModelError>(node.describe(), ": attribute mode='", mode, "' is not one of max, min");
     a.max = mode == "max";
-    const auto sort = node.get_attr<std::string>("sort");
-    if (sort == "value")
-        a.sort = TopKAttrs::Sort::value;
-    else if (sort == "index")
-        a.sort = TopKAttrs::Sort::index;
-    else if (sort == "none")
-        a.sort = TopKAttrs::Sort::none;
-    else
-        raise<ModelError>(node.describe(), ": attribute sort='", sort, "' is not one of value, index, none");
-    a.index_type = node.get_attr<element::Type>("index_element_type", element::i32);
-    if (a.index_type != element::i32 && a.index_type != element::i64)
-        raise<ModelError>(node.describe(), ": index_element_type must be i32 or i64, not ", a.index_type);
+    static const std::pair<const char*, TopKAttrs::Sort> sorts[] = {
+        {"value", TopKAttrs::Sort::value}, {"index", TopKAttrs::Sort::index}, {"none", TopKAttrs::Sort::none}};
+    a.sort = pick(node, "sort", node.get_attr<std::string>("sort"), sorts);
+    a.index_type = index_type_attr(node, "index_element_type", element::i32);
     if (node.get_version() >= 11)
         a.stable = node.get_attr<bool>("stable", false);
     return a;

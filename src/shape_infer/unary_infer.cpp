@@ -7,12 +7,6 @@ namespace ovcl {
 namespace shape_infer {
 
 namespace {
-void check_numeric(const Node& node, const Inputs& in, size_t i) {
-    check_type(node, in, i, {});
-    if (in[i].type == element::boolean)
-        raise<ModelError>(node.describe(), ": input ", i, " has element type boolean; expected a numeric type");
-}
-
 Outputs numeric_one_input(const Node& node, const Inputs& in) {
     check_input_count(node, in, 1, 1);
     check_numeric(node, in, 0);

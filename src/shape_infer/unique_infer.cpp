@@ -7,13 +7,6 @@ namespace shape_infer {
 
 namespace {
 
-element::Type int_attr(const Node& node, const char* name) {
-    const auto t = node.get_attr<element::Type>(name, element::i64);
-    if (t != element::i32 && t != element::i64)
-        raise<ModelError>(node.describe(), ": ", name, " must be i32 or i64, not ", t);
-    return t;
-}
-
 // 1..d when d is known to be positive, 0..d otherwise (d's upper bound; unbounded stays unbounded).
 Dimension some_of(const Dimension& d) {
     const int64_t lo = d.get_min_length() > 0 ? 1 : 0;
@@ -39,15 +32,15 @@ Dimension numel(const PartialShape& s) {
 UniqueAttrs unique_attrs(const Node& node) {
     UniqueAttrs a;
     a.sorted = node.get_attr<bool>("sorted", true);
-    a.index_type = int_attr(node, "index_element_type");
-    a.count_type = int_attr(node, "count_element_type");
+    a.index_type = index_type_attr(node, "index_element_type");
+    a.count_type = index_type_attr(node, "count_element_type");
     return a;
 }
 
 Outputs non_zero(const Node& node, const Inputs& in) {
     check_input_count(node, in, 1, 1);
     check_type(node, in, 0, {});
-    const element::Type t = int_attr(node, "output_type");
+    const element::Type t = index_type_attr(node, "output_type");
     const PartialShape& s = in[0].shape;
     const Dimension rank = s.rank_is_static() ? Dimension(std::max<int64_t>(static_cast<int64_t>(s.size()), 1))
                                               : Dimension::dynamic();

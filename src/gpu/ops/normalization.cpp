@@ -120,15 +120,21 @@ Validation checked(const Node& node, bool (*plan)(const Node&, Region&, std::str
     return plan(node, r, why) ? Validation::yes() : Validation::no(why);
 }
 
+// The region `plan` gives a node that validate accepted.
+Region planned(const Node& node, bool (*plan)(const Node&, Region&, std::string&)) {
+    Region r;
+    std::string why;
+    if (!plan(node, r, why))
+        raise<NotImplemented>(node.describe(), ": ", why);
+    return r;
+}
+
 }  // namespace
 
 Validation MvnOp::validate(const Node& node, const DeviceInfo&) const { return checked(node, mvn_region); }
 
 OpConfig MvnOp::configure(const Node& node, const DeviceInfo& device) const {
-    Region r;
-    std::string why;
-    if (!mvn_region(node, r, why))
-        raise<NotImplemented>(node.describe(), ": ", why);
+    const Region r = planned(node, mvn_region);
     const bool v6 = mvn6_like(node);
     // MVN-1's eps is a double attribute and always inside the square root; MVN-6's is an f32 one.
     const float eps = v6 ? node.get_attr<float>("eps") : static_cast<float>(node.get_attr<double>("eps"));
@@ -140,6 +146,7 @@ OpConfig MvnOp::configure(const Node& node, const DeviceInfo& device) const {
     OpConfig c;
     if (fused_mvn(node)) {  // y * scale + shift, tables per reduced position
         std::vector<size_t> axes;
+        std::string why;
         mvn_axes(node, axes, why);
         c.constants = {affine_table(node, 2, axes), affine_table(node, 3, axes)};
         args.push_back(KernelArg::constant(0));
@@ -155,10 +162,7 @@ OpConfig MvnOp::configure(const Node& node, const DeviceInfo& device) const {
 Validation NormalizeL2Op::validate(const Node& node, const DeviceInfo&) const { return checked(node, l2_region); }
 
 OpConfig NormalizeL2Op::configure(const Node& node, const DeviceInfo& device) const {
-    Region r;
-    std::string why;
-    if (!l2_region(node, r, why))
-        raise<NotImplemented>(node.describe(), ": ", why);
+    const Region r = planned(node, l2_region);
     const bool add = lower_attr(node, "eps_mode") == "add";
     OpConfig c;
     c.launches.push_back(region_launch(stem::normalization, "normalize_l2", r, device, {},

@@ -100,10 +100,9 @@ bool residual_kernel(const Node& node) {
 
 size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops) {
     FusionWalk walk(model);
-    const NodeVector& order = walk.order;
     Consumers& consumers = walk.consumers;
     size_t fused = 0;
-    for (const auto& node : order) {
+    for (const auto& node : walk.order) {
         const std::string& type = node->get_type_name();
         if ((type != "Convolution" && type != "GroupConvolution" && type != "MatMul") || host_ops.count(type))
             continue;

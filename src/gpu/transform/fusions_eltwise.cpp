@@ -65,8 +65,8 @@ std::shared_ptr<Node> fused_node(const NodeVector& members) {
 size_t fuse_eltwise(Model& model, const std::set<std::string>& host_ops) {
     FusionWalk walk(model);
     const NodeVector& order = walk.order;
-    Consumers& consumers = walk.consumers;
-    auto& position = walk.position;
+    const Consumers& consumers = walk.consumers;
+    const auto& position = walk.position;
     std::map<const Node*, bool> fusable;
     auto candidate = [&](const std::shared_ptr<Node>& n) {
         auto it = fusable.find(n.get());
@@ -101,11 +101,8 @@ size_t fuse_eltwise(Model& model, const std::set<std::string>& host_ops) {
         }
         if (members.size() < 2)
             continue;
-        std::sort(members.begin(), members.end(),
-                  [&](const auto& a, const auto& b) { return position.at(a.get()) < position.at(b.get()); });
-        for (const auto& m : members)
-            position.erase(m.get());  // replaced: no other DAG takes them
-        replace_by_fused(fused_node(members), members, consumers);
+        walk.sort_in_order(members);
+        walk.replace_taken(fused_node(members), members);
         ++fused;
     }
     return walk.done(fused);

@@ -64,6 +64,17 @@ size_t FusionWalk::done(size_t changed) {
     return changed;
 }
 
+void FusionWalk::sort_in_order(NodeVector& nodes) const {
+    std::sort(nodes.begin(), nodes.end(),
+              [&](const auto& a, const auto& b) { return position.at(a.get()) < position.at(b.get()); });
+}
+
+void FusionWalk::replace_taken(const std::shared_ptr<Node>& fused, const NodeVector& nodes) {
+    for (const auto& n : nodes)
+        position.erase(n.get());
+    replace_by_fused(fused, nodes, consumers);
+}
+
 void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& nodes, Consumers& consumers) {
     std::string names;
     for (const auto& n : nodes) {

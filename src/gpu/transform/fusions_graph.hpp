@@ -39,6 +39,10 @@ private:
 struct FusionWalk {
     explicit FusionWalk(Model& model);
     size_t done(size_t changed);
+    /// Sorts `nodes` (all still in `position`) into graph order.
+    void sort_in_order(NodeVector& nodes) const;
+    /// replace_by_fused, with `nodes` taken out of `position` so that no later match takes them.
+    void replace_taken(const std::shared_ptr<Node>& fused, const NodeVector& nodes);
 
     Model& model;
     NodeVector order;

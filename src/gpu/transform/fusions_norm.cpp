@@ -64,11 +64,10 @@ Output scalar_of(element::Type type, float v) {
 
 size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
     FusionWalk walk(model);
-    const NodeVector& order = walk.order;
-    Consumers& consumers = walk.consumers;
-    auto& position = walk.position;
+    const Consumers& consumers = walk.consumers;
+    const auto& position = walk.position;
     size_t fused = 0;
-    for (const auto& node : order) {
+    for (const auto& node : walk.order) {
         if (!position.count(node.get()))
             continue;  // already fused
         NormPattern m;
@@ -78,8 +77,7 @@ size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
         if ((et != element::f32 && et != element::f16) || m.data.get_partial_shape().is_dynamic())
             continue;
         NodeVector nodes = m.nodes;
-        std::sort(nodes.begin(), nodes.end(),
-                  [&](const auto& a, const auto& b) { return position.at(a.get()) < position.at(b.get()); });
+        walk.sort_in_order(nodes);
         nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
         const bool closed = std::all_of(nodes.begin(), nodes.end() - 1, [&](const auto& n) {
             return position.count(n.get()) && consumers.all_in(Output(n, 0), nodes);
@@ -109,9 +107,7 @@ size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
                                         Attributes{{"normalize_variance", m.normalize_variance ? "true" : "false"},
                                                    {"eps", float_text(m.eps)},
                                                    {"eps_mode", m.inside ? "inside_sqrt" : "outside_sqrt"}});
-        for (const auto& n : nodes)
-            position.erase(n.get());
-        replace_by_fused(f, nodes, consumers);
+        walk.replace_taken(f, nodes);
         ++fused;
     }
     return walk.done(fused);

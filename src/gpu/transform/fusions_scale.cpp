@@ -109,14 +109,12 @@ bool batch_norm_constants(const Node& bn, const Output& data, size_t channels, s
 
 size_t fold_channel_scale(Model& model, const std::set<std::string>& host_ops) {
     FusionWalk walk(model);
-    const NodeVector& order = walk.order;
-    Consumers& consumers = walk.consumers;
     size_t folded = 0;
-    for (const auto& node : order) {
+    for (const auto& node : walk.order) {
         if (!scalable(*node, host_ops))
             continue;
         const Output out(node, 0);
-        const auto next = consumers.only(out);
+        const auto next = walk.consumers.only(out);
         if (!next || host_ops.count(next->get_type_name()))
             continue;
         const auto channels = static_cast<size_t>(node->get_output_partial_shape(0)[1].get_length());
@@ -127,7 +125,7 @@ size_t fold_channel_scale(Model& model, const std::set<std::string>& host_ops) {
             const std::vector<double> scale = s ? per_channel(*s, channels) : std::vector<double>();
             if (!s || !finite(scale))  // an infinite scale times a zero sum is NaN, not a scaled weight's product
                 continue;
-            replace_by_fused(scaled_conv(*node, scale), {node, next}, consumers);
+            replace_by_fused(scaled_conv(*node, scale), {node, next}, walk.consumers);
             ++folded;
             continue;
         }
@@ -141,7 +139,7 @@ size_t fold_channel_scale(Model& model, const std::set<std::string>& host_ops) {
         auto add = std::make_shared<Node>("Add", 1, OutputVector{Output(scaled_conv(*node, scale), 0),
                                                                  Output(shift_node, 0)},
                                           Attributes{{"auto_broadcast", "numpy"}});
-        replace_by_fused(add, {next}, consumers);
+        replace_by_fused(add, {next}, walk.consumers);
         ++folded;
     }
     return walk.done(folded);
