@@ -52,9 +52,11 @@ int report_plugins_without_devices(Core& core, const std::vector<std::string>& d
             } catch (const std::exception& e) {
                 why = std::string("no device: ") + e.what();
             }
-        } catch (const std::exception& e) {
+        } catch (const NotFound& e) {  // dlopen or the entry point failed: a broken install
             why = std::string("the plugin failed to load: ") + e.what();
             code = 1;
+        } catch (const std::exception& e) {  // loaded, but it found no device or driver to start with
+            why = std::string("no device: ") + e.what();
         }
         if (why.empty())
             continue;

@@ -1,5 +1,8 @@
 #include "plugin/compiled_model.hpp"
 
+#include <cstdlib>
+#include <cstring>
+
 #include "ops/gpu_env.hpp"
 #include "plugin/async_infer_request.hpp"
 #include "plugin/plugin.hpp"
@@ -92,6 +95,34 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
             m_device->programs->get(launch.source, launch.options, m_config.cache_dir);
     dp->plan = plan;
     return dp;
+}
+
+void CompiledModel::warm_up() const {
+    if (m_model->is_dynamic())
+        return;
+    if (const char* env = std::getenv("OVCL_GPU_WARMUP"); env && std::string(env) == "0")
+        return;
+    try {
+        auto request = create_sync_infer_request();
+        for (const auto& port : inputs()) {
+            Tensor zeros(port.get_element_type(), port.get_shape());
+            std::memset(zeros.data(), 0, zeros.get_byte_size());
+            request->set_tensor(port, zeros);
+        }
+        request->infer();
+    } catch (const OclError& e) {  // the driver failed: compile_model fails, naming the call
+        throw OclError(e.code(), std::string(e.what()) + " (in compile_model's warm-up inference)");
+    } catch (const std::exception&) {  // zeros the model cannot take (a shape computed from input values): not warmed
+        return;
+    }
+    if (m_config.cache_dir.empty())
+        return;
+    std::vector<Shape> shapes;
+    for (const auto& p : m_model->get_parameters())
+        shapes.push_back(p->get_output_shape(0));
+    for (const auto& step : plan_for(shapes)->plan->steps)
+        for (const auto& launch : step.config.launches)
+            m_device->programs->store(launch.source, launch.options, m_config.cache_dir);
 }
 
 std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() const {

@@ -127,8 +127,10 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
     auto ctx = device_context(config.device_id);
     auto prepared = prepare_model(*model, config);
     check_runnable(*prepared, ctx->device, config);
-    return std::make_shared<CompiledModel>(model, prepared, std::static_pointer_cast<const Plugin>(shared_from_this()),
-                                           ctx, config);
+    auto compiled = std::make_shared<CompiledModel>(model, prepared,
+                                                    std::static_pointer_cast<const Plugin>(shared_from_this()), ctx, config);
+    compiled->warm_up();
+    return compiled;
 }
 
 void Plugin::set_property(const AnyMap& properties) {
