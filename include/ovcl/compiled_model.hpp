@@ -2,6 +2,7 @@
 
 #include <ostream>
 #include <string>
+#include <utility>
 
 #include "ovcl/infer_request.hpp"
 #include "ovcl/plugin/icompiled_model.hpp"
@@ -30,6 +31,10 @@ public:
     void export_model(std::ostream& model) const;
     std::shared_ptr<const Model> get_runtime_model() const;
     void set_property(const AnyMap& properties);
+    template <typename... Properties>
+    util::EnableIfAllStringAny<void, Properties...> set_property(Properties&&... properties) {
+        set_property(AnyMap{std::forward<Properties>(properties)...});
+    }
     Any get_property(const std::string& name) const;
     template <typename T, PropertyMutability M>
     T get_property(const Property<T, M>& p) const { return get_property(p.key).template as<T>(); }

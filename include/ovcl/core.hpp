@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ovcl/compiled_model.hpp"
@@ -47,6 +48,33 @@ public:
     CompiledModel import_model(std::istream& model, const std::string& device_name, const AnyMap& properties = {});
     CompiledModel import_model(std::istream& model, const RemoteContext& context, const AnyMap& properties = {});
 
+    /// OpenVINO's variadic forms: properties as arguments, `compile_model(model, "GPU",
+    /// hint::performance_mode(hint::PerformanceMode::THROUGHPUT), enable_profiling(true))`.
+    template <typename... Properties>
+    util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::shared_ptr<const Model>& model,
+                                                                          const std::string& device_name,
+                                                                          Properties&&... properties) {
+        return compile_model(model, device_name, AnyMap{std::forward<Properties>(properties)...});
+    }
+    template <typename... Properties>
+    util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::string& model_path,
+                                                                          const std::string& device_name,
+                                                                          Properties&&... properties) {
+        return compile_model(model_path, device_name, AnyMap{std::forward<Properties>(properties)...});
+    }
+    template <typename... Properties>
+    util::EnableIfAllStringAny<CompiledModel, Properties...> compile_model(const std::shared_ptr<const Model>& model,
+                                                                          const RemoteContext& context,
+                                                                          Properties&&... properties) {
+        return compile_model(model, context, AnyMap{std::forward<Properties>(properties)...});
+    }
+    template <typename... Properties>
+    util::EnableIfAllStringAny<CompiledModel, Properties...> import_model(std::istream& model,
+                                                                         const std::string& device_name,
+                                                                         Properties&&... properties) {
+        return import_model(model, device_name, AnyMap{std::forward<Properties>(properties)...});
+    }
+
     SupportedOpsMap query_model(const std::shared_ptr<const Model>& model, const std::string& device_name,
                                 const AnyMap& properties = {}) const;
 
@@ -54,10 +82,25 @@ public:
     /// for `ovcl query`).
     QueryReport query_model_report(const std::shared_ptr<const Model>& model, const std::string& device_name,
                                    const AnyMap& properties = {}) const;
+    template <typename... Properties>
+    util::EnableIfAllStringAny<SupportedOpsMap, Properties...> query_model(const std::shared_ptr<const Model>& model,
+                                                                          const std::string& device_name,
+                                                                          Properties&&... properties) const {
+        return query_model(model, device_name, AnyMap{std::forward<Properties>(properties)...});
+    }
 
     /// Core-wide properties (CACHE_DIR, ...) apply to every device.
     void set_property(const AnyMap& properties);
     void set_property(const std::string& device_name, const AnyMap& properties);
+    template <typename... Properties>
+    util::EnableIfAllStringAny<void, Properties...> set_property(Properties&&... properties) {
+        set_property(AnyMap{std::forward<Properties>(properties)...});
+    }
+    template <typename... Properties>
+    util::EnableIfAllStringAny<void, Properties...> set_property(const std::string& device_name,
+                                                                 Properties&&... properties) {
+        set_property(device_name, AnyMap{std::forward<Properties>(properties)...});
+    }
     Any get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments = {}) const;
     template <typename T, PropertyMutability M>
     T get_property(const std::string& device_name, const Property<T, M>& p) const {
@@ -85,6 +128,11 @@ public:
     void add_extension(const OpExtension& extension, const std::string& device_name);
 
     RemoteContext create_context(const std::string& device_name, const AnyMap& params);
+    template <typename... Properties>
+    util::EnableIfAllStringAny<RemoteContext, Properties...> create_context(const std::string& device_name,
+                                                                           Properties&&... params) {
+        return create_context(device_name, AnyMap{std::forward<Properties>(params)...});
+    }
     RemoteContext get_default_context(const std::string& device_name);
 
 private:

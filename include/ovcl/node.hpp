@@ -29,6 +29,10 @@ struct Output {
 
     Output() = default;
     Output(std::shared_ptr<Node> n, size_t i = 0) : node(std::move(n)), index(i) {}  // NOLINT
+    // OpenVINO's accessors of a port.
+    Node* get_node() const { return node.get(); }
+    const std::shared_ptr<Node>& get_node_shared_ptr() const { return node; }
+    size_t get_index() const { return index; }
     element::Type get_element_type() const;
     const PartialShape& get_partial_shape() const;
     Shape get_shape() const;  ///< throws when dynamic

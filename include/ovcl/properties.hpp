@@ -8,6 +8,7 @@
 #include <ostream>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -33,12 +34,25 @@ struct Property {
 template <typename T, PropertyMutability M>
 inline bool operator==(const std::string& s, const Property<T, M>& p) { return s == p.key; }
 
+namespace util {
+/// R when every argument is a property (a key-value pair such as `hint::performance_mode(...)` gives), so that
+/// `core.compile_model(model, "GPU", p1, p2)` and `core.set_property("GPU", p1)` take properties as OpenVINO's do.
+template <typename R, typename... Args>
+using EnableIfAllStringAny =
+    std::enable_if_t<(sizeof...(Args) > 0) &&
+                         std::conjunction_v<std::is_constructible<std::pair<std::string, Any>, Args>...>,
+                     R>;
+}  // namespace util
+
 using SupportedOpsMap = std::map<std::string, std::string>;  ///< op friendly name -> device name
 
-/// What a device says of one op: the device that runs it, or empty and the reason it refuses it.
+/// What a device says of one op. `device`: the device whose compiled model runs it (what query_model
+/// reports, as OpenVINO's); empty when compiling the model for the device fails on it, `reason` saying why.
+/// `host`: it runs on the host inside that compiled model, not as a device kernel (`reason` says why).
 struct OpQuery {
     std::string device;
     std::string reason;
+    bool host = false;
 };
 using QueryReport = std::map<std::string, OpQuery>;  ///< op friendly name -> answer, for every op
 

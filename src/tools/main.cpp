@@ -12,6 +12,7 @@
 #include "tools/cli_args.hpp"
 #include "tools/commands.hpp"
 #include "tools/default_models.hpp"
+#include "tools/git_version.hpp"
 
 namespace ovcl {
 namespace cli {
@@ -34,7 +35,8 @@ LoadedModel load_model(Core& core, const std::string& path, const std::string& d
 int main(int argc, char** argv) {
     CLI::App app{"ovcl: list devices and their ops, run and query models with the ovcl runtime"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", std::string("ovcl ") + ovcl::get_version().build_number);
+    app.set_version_flag("--version", std::string("ovcl ") + ovcl::get_version().build_number + " (git " +
+                                          ovcl::cli::git_version() + ")");
     ovcl::cli::Action action;
     ovcl::cli::add_devices_command(app, action);
     ovcl::cli::add_run_command(app, action);

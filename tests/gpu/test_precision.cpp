@@ -77,8 +77,10 @@ TEST(GpuPrecision, PropertyAcceptsF16AndRefusesIntegers) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     EXPECT_EQ(core.get_property("GPU", hint::inference_precision), element::f32);
+    // FP16 (half arithmetic) is listed only where the device has it (test_device_properties.cpp); f16 as the
+    // inference precision is accepted everywhere (stored as half, computed in float where there is no half).
     const auto caps = core.get_property("GPU", device::capabilities);
-    EXPECT_NE(std::find(caps.begin(), caps.end(), "FP16"), caps.end());
+    EXPECT_NE(std::find(caps.begin(), caps.end(), "FP32"), caps.end());
     EXPECT_THROW(core.set_property("GPU", {{"INFERENCE_PRECISION_HINT", "i8"}}), InvalidArgument);
     EXPECT_THROW(core.compile_model(conv_matmul_model(), "GPU", {{"INFERENCE_PRECISION_HINT", "i8"}}),
                  InvalidArgument);

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <numeric>
+#include <regex>
 #include <sstream>
 
 #include "common/test_utils.hpp"
@@ -351,4 +352,51 @@ TEST_F(CliRun, DevicesAndQueryListTheReferenceDevice) {
               std::string::npos)
         << r.output;
     EXPECT_NE(r.output.find("Softmax"), std::string::npos) << r.output;
+}
+
+// `ovcl --version`: the runtime's version and the commit of the source tree at build time (a commit of this
+// checkout when it is one, "unknown" otherwise).
+TEST_F(CliRun, VersionNamesTheCommit) {
+    const RunResult r = ovcl("--version");
+    ASSERT_EQ(r.code, 0) << r.output;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(r.output, m, std::regex("ovcl (\\S+) \\(git (\\S+)\\)\n"))) << r.output;
+    EXPECT_EQ(m[1].str(), get_version().build_number);
+    const std::string source = std::string(OVCL_TEST_DATA_DIR) + "/../..";
+    if (!fs::exists(source + "/.git") || std::system("git --version > /dev/null 2>&1") != 0) {
+        EXPECT_EQ(m[2].str(), "unknown");
+        return;
+    }
+    const std::string describe = m[2].str();
+    std::smatch hash;
+    ASSERT_TRUE(std::regex_search(describe, hash, std::regex("([0-9a-f]{7,})(-dirty)?$"))) << describe;
+    EXPECT_EQ(std::system(("git -C '" + source + "' cat-file -e '" + hash[1].str() + "^{commit}'").c_str()), 0)
+        << describe << " names no commit of " << source;
+}
+
+// On GPU an op without a kernel runs on the host inside the GPU's compiled model: supported (as OpenVINO's
+// query_model means it), listed apart from the device kernels with the reason.
+TEST_F(CliRun, QueryTellsDeviceKernelsFromHostStepsInsideTheGpuModel) {
+    const auto available = Core().get_available_devices();
+    if (std::find(available.begin(), available.end(), "GPU.0") == available.end())
+        GTEST_SKIP() << "no OpenCL device";
+    auto x = op::parameter(element::f32, Shape{2, 5}, "x");
+    auto relu = op::make("Relu", {x});
+    relu->set_friendly_name("relu");
+    auto nonzero = op::make("NonZero", {relu}, {{"output_type", "i64"}}, 3);  // data-dependent: no kernel
+    nonzero->set_friendly_name("nonzero");
+    const std::string xml = path("q.xml");
+    ir::write_model(Model(NodeVector{op::result(nonzero, "y")}, NodeVector{x}, "q"), xml);
+    const RunResult r = ovcl("query -m '" + xml + "' -d GPU");
+    ASSERT_EQ(r.code, 0) << r.output;
+    EXPECT_NE(r.output.find(" GPU.0   kernel\n"), std::string::npos) << r.output;  // relu
+    EXPECT_NE(r.output.find(" GPU.0   host\n"), std::string::npos) << r.output;    // nonzero
+    EXPECT_NE(r.output.find("4 of 4 ops supported by GPU (3 as device kernels, 1 on the host inside its compiled "
+                            "model)"),
+              std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("On the host inside the compiled model:\n  nonzero (NonZero): no OpenCL kernel"),
+              std::string::npos)
+        << r.output;
+    EXPECT_EQ(r.output.find("Not supported"), std::string::npos) << r.output;
 }

@@ -100,4 +100,9 @@ public:
 };
 
 }  // namespace ocl
+
+/// OpenVINO's spelling: ov::intel_gpu::ocl::ClContext is ovcl::intel_gpu::ocl::ClContext.
+namespace intel_gpu {
+namespace ocl = ::ovcl::ocl;
+}  // namespace intel_gpu
 }  // namespace ovcl

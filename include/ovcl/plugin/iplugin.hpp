@@ -40,9 +40,10 @@ public:
     virtual SupportedOpsMap query_model(const std::shared_ptr<const Model>& model,
                                         const AnyMap& properties) const = 0;
 
-    /// Every op of the model with the device that runs it, or the reason it is refused. The
-    /// default derives it from query_model ("not supported by <device>"); plugins that know
-    /// why (the op's types, shapes, attributes) override it.
+    /// Every op of the model with the device that runs it (OpQuery::host: on the host inside the
+    /// compiled model), or the reason it is refused. The default derives it from query_model
+    /// ("not supported by <device>"); plugins that know why (the op's types, shapes, attributes)
+    /// override it.
     virtual QueryReport query_model_report(const std::shared_ptr<const Model>& model, const AnyMap& properties) const;
 
     /// Makes an extension op usable on this device (Core::add_extension with a device name).

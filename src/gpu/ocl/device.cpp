@@ -19,6 +19,10 @@ std::string trimmed(std::string s) {
 }
 }  // namespace
 
+bool shares_host_memory(cl_device_type type, bool host_unified_memory) {
+    return (type & CL_DEVICE_TYPE_CPU) != 0 || host_unified_memory;
+}
+
 std::string DeviceInfo::architecture() const { return trimmed(vendor) + " " + trimmed(name); }
 
 std::vector<DeviceInfo> enumerate_devices() {
@@ -41,7 +45,9 @@ std::vector<DeviceInfo> enumerate_devices() {
             di.platform_name = trimmed(platform.getInfo<CL_PLATFORM_NAME>());
             di.driver_version = trimmed(info<CL_DRIVER_VERSION, std::string>(d, di.name));
             di.device_version = trimmed(info<CL_DEVICE_VERSION, std::string>(d, di.name));
-            di.is_gpu = (info<CL_DEVICE_TYPE, cl_device_type>(d, di.name) & CL_DEVICE_TYPE_GPU) != 0;
+            const auto type = info<CL_DEVICE_TYPE, cl_device_type>(d, di.name);
+            di.is_gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
+            di.integrated = shares_host_memory(type, info<CL_DEVICE_HOST_UNIFIED_MEMORY, cl_bool>(d, di.name) != 0);
             di.compute_units = info<CL_DEVICE_MAX_COMPUTE_UNITS, cl_uint>(d, di.name);
             di.max_work_group_size = info<CL_DEVICE_MAX_WORK_GROUP_SIZE, size_t>(d, di.name);
             di.global_mem_size = info<CL_DEVICE_GLOBAL_MEM_SIZE, cl_ulong>(d, di.name);

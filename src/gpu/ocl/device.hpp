@@ -19,6 +19,7 @@ struct DeviceInfo {
     std::string driver_version;  ///< CL_DRIVER_VERSION
     std::string device_version;  ///< "OpenCL 3.0 ..."
     bool is_gpu = false;         ///< CL_DEVICE_TYPE_GPU (PoCL's CPU device is not, yet is used the same way)
+    bool integrated = true;      ///< computes in the host's memory (shares_host_memory): DEVICE_TYPE
     cl_uint compute_units = 1;
     size_t max_work_group_size = 1;
     cl_ulong global_mem_size = 0;
@@ -45,6 +46,11 @@ struct DeviceInfo {
     /// "vendor name" as DEVICE_ARCHITECTURE: stable across runs, differs between models.
     std::string architecture() const;
 };
+
+/// Whether a device of this CL_DEVICE_TYPE computes in the host's memory, which OpenVINO's DEVICE_TYPE calls
+/// integrated: a CPU device always (OpenVINO has no CPU device type; its memory is the host's), any other when it
+/// reports CL_DEVICE_HOST_UNIFIED_MEMORY (Intel's integrated GPUs; not NVIDIA's or AMD's discrete ones).
+bool shares_host_memory(cl_device_type type, bool host_unified_memory);
 
 /// Every OpenCL device of every platform, in platform then device order. An empty list when
 /// no OpenCL runtime or device is present (the caller says so).

@@ -160,13 +160,16 @@ const PropertyTable<Plugin::Query>& Plugin::table() {
          }},
         {device::architecture.key, RO, [](const Query& q) -> Any { return q.device().architecture(); }},
         {device::type.key, RO,
-         [](const Query& q) -> Any { return q.device().is_gpu ? device::Type::DISCRETE : device::Type::INTEGRATED; }},
+         [](const Query& q) -> Any { return q.device().integrated ? device::Type::INTEGRATED : device::Type::DISCRETE; }},
         {device::capabilities.key, RO,
          [](const Query& q) -> Any {
-             q.device();  // an unknown device is refused, as by every device key
-             // f16 storage (vload_half/vstore_half) every OpenCL device can do; half compute needs cl_khr_fp16
-             return std::vector<std::string>{device::capability::FP32, device::capability::FP16,
-                                             device::capability::EXPORT_IMPORT};
+             // FP16 means half arithmetic (cl_khr_fp16, DeviceInfo::fp16), as OpenVINO's GPU reports it; f16
+             // models run everywhere, their tensors stored as half and computed in float where it is missing.
+             std::vector<std::string> caps{device::capability::FP32};
+             if (q.device().fp16)  // an unknown device is refused, as by every device key
+                 caps.push_back(device::capability::FP16);
+             caps.push_back(device::capability::EXPORT_IMPORT);
+             return caps;
          }},
         {range_for_async_infer_requests.key, RO,
          [](const Query& q) -> Any {
@@ -246,8 +249,15 @@ QueryReport Plugin::query_model_report(const std::shared_ptr<const Model>& model
             report[n->get_friendly_name()] = {name, ""};
             continue;
         }
+        // An op the device refuses runs on the host inside the compiled model when it has a host implementation
+        // (check_runnable): supported, as OpenVINO's query_model means it, but not as a kernel.
         const Validation v = query_runs(*n, device, config.host_ops);
-        report[n->get_friendly_name()] = v.supported ? OpQuery{name, ""} : OpQuery{"", v.reason};
+        if (v.supported)
+            report[n->get_friendly_name()] = OpQuery{name, ""};
+        else if (n->spec().evaluate || t == "ReadValue" || t == "Assign")
+            report[n->get_friendly_name()] = OpQuery{name, v.reason, true};
+        else
+            report[n->get_friendly_name()] = OpQuery{"", v.reason + "; no host implementation either"};
         auto fused = n->get_rt_info().find("fused_names");  // ops fused into n (fusions.hpp) run where n runs
         if (t.rfind("Fused", 0) == 0 && fused != n->get_rt_info().end() && fused->second.is<std::string>()) {
             std::stringstream names(fused->second.as<std::string>());
