@@ -5,7 +5,7 @@ import logging
 
 import numpy as np
 
-from ovcl._async_queue import AsyncInferQueue
+from ovcl import AsyncInferQueue
 
 LOG = logging.getLogger("ovcl.serve")
 
@@ -68,6 +68,11 @@ def _deliver(future, outputs) -> None:
         future.set_result(outputs)
 
 
+def _fail(future, error) -> None:
+    if not future.done():
+        future.set_exception(error)
+
+
 class ServedModel:
     """A compiled model, the Triton tensor specs of its ports, and `await model(requests)` for PyTriton.
 
@@ -82,6 +87,7 @@ class ServedModel:
         self.outputs = [(_port_name(p, "output", i), p) for i, p in enumerate(compiled.outputs)]
         self.queue = AsyncInferQueue(compiled, jobs)
         self.queue.set_callback(self._done)
+        self.queue.set_error_callback(self._failed)  # a failed inference answers its batch with the error
 
     def tensor_specs(self, kind: str) -> list:
         """(name, dtype, dims) of the inputs or outputs, without the batch axis when batching."""
@@ -110,7 +116,17 @@ class ServedModel:
     def _done(self, request, userdata) -> None:
         loop, future = userdata
         outputs = request.results.to_tuple()
-        loop.call_soon_threadsafe(_deliver, future, outputs)
+        try:
+            loop.call_soon_threadsafe(_deliver, future, outputs)
+        except RuntimeError:  # the loop closed: Triton stopped and nobody waits for this answer
+            pass
+
+    def _failed(self, request, userdata, error) -> None:
+        loop, future = userdata
+        try:
+            loop.call_soon_threadsafe(_fail, future, error)
+        except RuntimeError:  # the loop closed: Triton stopped and nobody waits for this answer
+            pass
 
     async def _infer(self, feed: dict) -> tuple:
         loop = asyncio.get_running_loop()

@@ -4,7 +4,15 @@
 
 #include "py_common.hpp"
 
+namespace ovcl_py {
+
 namespace {
+
+// ovcl's exceptions as Python exception types of the matching built-in kinds, all under ovcl.Error.
+struct ErrorTypes {
+    PyObject *error, *invalid, *not_found, *not_implemented, *model_error, *busy, *cancelled;
+};
+ErrorTypes g_errors{};
 
 PyObject* new_error(nb::module_& m, const char* name, PyObject* bases, const char* doc) {
     std::string full = std::string("ovcl.") + name;
@@ -15,42 +23,84 @@ PyObject* new_error(nb::module_& m, const char* name, PyObject* bases, const cha
     return type;
 }
 
+PyObject* with_builtin(PyObject* error, PyObject* builtin) {
+    return nb::make_tuple(nb::handle(error), nb::handle(builtin)).release().ptr();
+}
+
+// The Python type and message of a C++ exception; nullptr for one that is not ovcl's or a standard one.
+PyObject* error_type(const std::exception_ptr& p, std::string& message) {
+    try {
+        std::rethrow_exception(p);
+    } catch (const ovcl::InvalidArgument& e) {
+        message = e.what();
+        return g_errors.invalid;
+    } catch (const ovcl::NotFound& e) {
+        message = e.what();
+        return g_errors.not_found;
+    } catch (const ovcl::NotImplemented& e) {
+        message = e.what();
+        return g_errors.not_implemented;
+    } catch (const ovcl::ModelError& e) {
+        message = e.what();
+        return g_errors.model_error;
+    } catch (const ovcl::Busy& e) {
+        message = e.what();
+        return g_errors.busy;
+    } catch (const ovcl::Cancelled& e) {
+        message = e.what();
+        return g_errors.cancelled;
+    } catch (const ovcl::Exception& e) {
+        message = e.what();
+        return g_errors.error;
+    } catch (const std::exception& e) {
+        message = e.what();
+        return PyExc_RuntimeError;
+    } catch (...) {
+        return nullptr;
+    }
+}
+
 }  // namespace
 
+nb::object exception_object(const std::exception_ptr& p) {
+    try {
+        std::rethrow_exception(p);
+    } catch (nb::python_error& e) {
+        return nb::borrow(e.value());
+    } catch (...) {
+    }
+    std::string message;
+    PyObject* type = error_type(p, message);
+    if (!type)
+        return nb::borrow(PyExc_RuntimeError)(nb::str("unknown error"));
+    return nb::borrow(type)(nb::str(message.c_str()));
+}
+
+}  // namespace ovcl_py
+
 NB_MODULE(_pyovcl, m) {
+    using ovcl_py::g_errors;
     m.doc() = "ovcl: an OpenVINO-style inference runtime with an OpenCL device plugin";
     // Type.f32 and the like are instances stored on their own class: a cycle nanobind reports as leaked at exit.
     nb::set_leak_warnings(false);
 
-    // ovcl's exceptions as Python exceptions of the matching built-in kinds, all under ovcl.Error.
-    static PyObject* error = new_error(m, "Error", PyExc_RuntimeError, "Every error ovcl reports.");
-    static PyObject* invalid = new_error(m, "InvalidArgument", nb::make_tuple(nb::handle(error),
-        nb::handle(PyExc_ValueError)).release().ptr(), "A wrong argument: a shape, type, property or value.");
-    static PyObject* not_found = new_error(m, "NotFound", nb::make_tuple(nb::handle(error),
-        nb::handle(PyExc_KeyError)).release().ptr(), "No such device, port, property or file.");
-    static PyObject* not_impl = new_error(m, "NotImplemented", nb::make_tuple(nb::handle(error),
-        nb::handle(PyExc_NotImplementedError)).release().ptr(), "Not supported by this device or build.");
-    static PyObject* model_error = new_error(m, "ModelError", error, "A model that is malformed or cannot run.");
-    static PyObject* busy = new_error(m, "Busy", error, "A request used while an inference is running.");
-    static PyObject* cancelled = new_error(m, "Cancelled", error, "An inference that was cancelled.");
+    g_errors.error = ovcl_py::new_error(m, "Error", PyExc_RuntimeError, "Every error ovcl reports.");
+    g_errors.invalid = ovcl_py::new_error(m, "InvalidArgument", ovcl_py::with_builtin(g_errors.error, PyExc_ValueError),
+                                          "A wrong argument: a shape, type, property or value.");
+    g_errors.not_found = ovcl_py::new_error(m, "NotFound", ovcl_py::with_builtin(g_errors.error, PyExc_KeyError),
+                                            "No such device, port, property or file.");
+    g_errors.not_implemented = ovcl_py::new_error(
+        m, "NotImplemented", ovcl_py::with_builtin(g_errors.error, PyExc_NotImplementedError),
+        "Not supported by this device or build.");
+    g_errors.model_error = ovcl_py::new_error(m, "ModelError", g_errors.error, "A model that is malformed or cannot run.");
+    g_errors.busy = ovcl_py::new_error(m, "Busy", g_errors.error, "A request used while an inference is running.");
+    g_errors.cancelled = ovcl_py::new_error(m, "Cancelled", g_errors.error, "An inference that was cancelled.");
     nb::register_exception_translator([](const std::exception_ptr& p, void*) {
-        try {
-            std::rethrow_exception(p);
-        } catch (const ovcl::InvalidArgument& e) {
-            PyErr_SetString(invalid, e.what());
-        } catch (const ovcl::NotFound& e) {
-            PyErr_SetString(not_found, e.what());
-        } catch (const ovcl::NotImplemented& e) {
-            PyErr_SetString(not_impl, e.what());
-        } catch (const ovcl::ModelError& e) {
-            PyErr_SetString(model_error, e.what());
-        } catch (const ovcl::Busy& e) {
-            PyErr_SetString(busy, e.what());
-        } catch (const ovcl::Cancelled& e) {
-            PyErr_SetString(cancelled, e.what());
-        } catch (const ovcl::Exception& e) {
-            PyErr_SetString(error, e.what());
-        }
+        std::string message;
+        PyObject* type = ovcl_py::error_type(p, message);
+        if (type == PyExc_RuntimeError || !type)
+            std::rethrow_exception(p);  // not ovcl's: nanobind's own translation
+        PyErr_SetString(type, message.c_str());
     });
 
     m.def("get_version", [] { return ovcl::get_version().build_number; }, "The runtime's version.");

@@ -74,6 +74,14 @@ public:
         m_has_callback = !callback.is_none();
     }
 
+    void set_error_callback(nb::handle callback) {
+        if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
+            raise<InvalidArgument>("AsyncInferQueue.set_error_callback takes a callable (or None), not ",
+                                   nb::cast<std::string>(nb::str(callback.type())));
+        m_error_callback = nb::borrow(callback);
+        m_has_error_callback = !callback.is_none();
+    }
+
     bool is_ready() {
         std::lock_guard<std::mutex> lock(m_mutex);
         return !m_idle.empty();
@@ -140,16 +148,22 @@ public:
     }
 
 private:
-    // On the device's thread: the user's callback (with the GIL), then the request is idle again.
+    // On the device's thread: the user's callback (with the GIL) after a run that succeeded, as OpenVINO's queue
+    // calls it; after one that failed, the error callback when there is one, else the error waits for wait_all.
+    // Then the request is idle again.
     void done(size_t id, std::exception_ptr error) {
-        if (error) {
+        const bool call = error ? m_has_error_callback.load() : m_has_callback.load();
+        if (error && !call) {
             std::lock_guard<std::mutex> lock(m_mutex);
             m_errors.push_back(error);
         }
-        if (m_has_callback && Py_IsInitialized()) {
+        if (call && Py_IsInitialized()) {
             nb::gil_scoped_acquire gil;
             try {
-                m_callback(m_requests[id], m_userdata[id]);
+                if (error)
+                    m_error_callback(m_requests[id], m_userdata[id], exception_object(error));
+                else
+                    m_callback(m_requests[id], m_userdata[id]);
             } catch (nb::python_error& e) {
                 std::lock_guard<std::mutex> lock(m_mutex);
                 m_errors.push_back(std::make_exception_ptr(std::move(e)));
@@ -165,6 +179,8 @@ private:
     std::vector<nb::object> m_userdata;
     nb::object m_callback;
     std::atomic<bool> m_has_callback{false};  ///< read by done() before it takes the GIL
+    nb::object m_error_callback;
+    std::atomic<bool> m_has_error_callback{false};
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::deque<size_t> m_idle;
@@ -177,14 +193,19 @@ void bind_async_queue(nb::module_& m) {
     nb::class_<AsyncInferQueue>(m, "AsyncInferQueue",
                                 "Inferences on `jobs` requests of one compiled model (0: the device's optimal number), "
                                 "as ov.AsyncInferQueue. The callback runs as callback(request, userdata) when each "
-                                "inference ends, on the device's thread with the GIL. The first error of an inference "
-                                "or a callback is raised by wait_all; the queue goes on.")
+                                "inference succeeds, on the device's thread with the GIL. The first error of an "
+                                "inference (without an error callback) or of a callback is raised by wait_all; the "
+                                "queue goes on.")
         .def(nb::init<PyCompiledModel&, size_t>(), nb::arg("model"), nb::arg("jobs") = 0, nb::keep_alive<1, 2>())
         .def("__len__", &AsyncInferQueue::size)
         .def("__getitem__", &AsyncInferQueue::request)
         .def("__iter__", [](const AsyncInferQueue& q) { return nb::iter(q.requests()); })
         .def_prop_ro("userdata", &AsyncInferQueue::userdata)
-        .def("set_callback", &AsyncInferQueue::set_callback, nb::arg("callback").none())
+        .def("set_callback", &AsyncInferQueue::set_callback, nb::arg("callback").none(),
+             "callback(request, userdata) after each inference that succeeded (as OpenVINO's queue).")
+        .def("set_error_callback", &AsyncInferQueue::set_error_callback, nb::arg("callback").none(),
+             "ovcl's addition: callback(request, userdata, exception) after each inference that failed, instead of "
+             "keeping the error for wait_all (a server answers the failed request with it).")
         .def("is_ready", &AsyncInferQueue::is_ready)
         .def("get_idle_request_id", &AsyncInferQueue::get_idle_request_id)
         .def("start_async", &AsyncInferQueue::start_async, nb::arg("inputs").none() = nb::none(),

@@ -4,6 +4,8 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 
+#include <exception>
+
 #include <ovcl/ovcl.hpp>
 
 namespace nb = nanobind;
@@ -45,6 +47,9 @@ std::string to_key(nb::handle key);
 const ovcl::Output& find_port(const ovcl::OutputVector& ports, nb::handle key, const char* what);
 /// The same, or null when no port matches (no exception: it is on the path of every get_tensor by name).
 const ovcl::Output* match_port(const ovcl::OutputVector& ports, nb::handle key);
+
+/// The Python exception object for a C++ exception (ovcl's kinds as ovcl.Error subclasses), e.g. for a callback.
+nb::object exception_object(const std::exception_ptr& error);
 
 void bind_types(nb::module_& m);
 void bind_tensor(nb::module_& m);

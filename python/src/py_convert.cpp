@@ -218,8 +218,10 @@ Tensor tensor_from_array(nb::handle value, bool shared, element::Type type) {
             std::memcpy(t.data(), buffer.data(), t.get_byte_size());
         return t;
     }
-    auto buffer = nb::cast<nb::ndarray<>>(array);  // writable; a read-only array is shared as OpenVINO does: read
-    return Tensor(std::make_shared<ArrayTensor>(type, to_shape(array.attr("shape")), buffer.data(), hold(array)));
+    // A read-only array is shared too, as OpenVINO shares it: the request only reads an input.
+    auto buffer = nb::cast<nb::ndarray<nb::ro>>(array);
+    return Tensor(std::make_shared<ArrayTensor>(type, to_shape(array.attr("shape")), const_cast<void*>(buffer.data()),
+                                                hold(array)));
 }
 
 std::string to_key(nb::handle key) {

@@ -28,12 +28,23 @@ std::shared_ptr<PyObject> py_ref(nb::handle o) {
     });
 }
 
+bool is_scalar(nb::handle v) {
+    return nb::isinstance<nb::int_>(v) || nb::isinstance<nb::float_>(v) || nb::isinstance<nb::bool_>(v);
+}
+
+// A list that is one input's value rather than a list of inputs: scalars, or lists of scalars (OpenVINO's rule).
 bool is_simple_list(nb::handle value) {
     if (!nb::isinstance<nb::list>(value) && !nb::isinstance<nb::tuple>(value))
         return false;
-    for (nb::handle v : nb::iter(value))
-        if (!nb::isinstance<nb::int_>(v) && !nb::isinstance<nb::float_>(v) && !nb::isinstance<nb::bool_>(v))
+    for (nb::handle v : nb::iter(value)) {
+        if (nb::isinstance<nb::list>(v)) {
+            for (nb::handle e : nb::iter(v))
+                if (!is_scalar(e))
+                    return false;
+        } else if (!is_scalar(v)) {
             return false;
+        }
+    }
     return true;
 }
 

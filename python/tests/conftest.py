@@ -59,6 +59,14 @@ def _dynamic(folder):
     return _save(ov.Model([y], [x], "dynamic"), folder, "dynamic")
 
 
+def _range(folder):
+    """An output whose size is an input's value: a huge one fails at run time, on the device's thread."""
+    n = ops.parameter([], np.int64, name="n")
+    r = ops.range(ops.constant(np.int64(0)), n, ops.constant(np.int64(1)), "i64")
+    r.output(0).set_names({"values"})
+    return _save(ov.Model([r], [n], "range"), folder, "range")
+
+
 def _stateful(folder):
     x = ops.parameter([1, 2], np.float32, name="x")
     info = ov.op.util.VariableInfo()
@@ -75,7 +83,7 @@ def _stateful(folder):
 def irs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("irs")
     return {"conv": _conv(folder), "two_inputs": _two_inputs(folder), "dynamic": _dynamic(folder),
-            "classifier": _classifier(folder),
+            "classifier": _classifier(folder), "range": _range(folder),
             "stateful": _stateful(folder)}
 
 

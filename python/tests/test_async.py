@@ -69,10 +69,29 @@ def test_queue_callback_error(core, irs):
 
 def test_queue_inference_error(core, irs):
     queue = ov.AsyncInferQueue(core.compile_model(irs["two_inputs"], "REF"), 2)
-    with pytest.raises(ov.Error):
+    with pytest.raises(ov.Error):  # refused while setting the inputs: nothing started
         queue.start_async({"a": np.zeros((3, 3), np.float32), "indices": np.zeros(4, np.int64)})
     queue.start_async({"a": np.zeros((2, 3), np.float32), "indices": np.zeros(4, np.int64)})
     queue.wait_all()
+
+
+def test_queue_failed_inference(core, irs):
+    """A run that fails on the device's thread (an output of 2^62 elements): no success callback, as OpenVINO's
+    queue; the error reaches wait_all, or the error callback (ovcl's addition) with the request's userdata."""
+    queue = ov.AsyncInferQueue(core.compile_model(irs["range"], "REF"), 2)
+    succeeded, failed = [], []
+    queue.set_callback(lambda request, userdata: succeeded.append((userdata, request.results[0].size)))
+    queue.start_async(np.int64(3), userdata="good")
+    queue.start_async(np.int64(2**62), userdata="huge")
+    with pytest.raises(ov.Error, match="values|Range"):
+        queue.wait_all()
+    assert succeeded == [("good", 3)]
+    queue.set_error_callback(lambda request, userdata, error: failed.append((userdata, error)))
+    for i in range(3):
+        queue.start_async(np.int64(2**62 if i == 1 else i), userdata=i)
+    queue.wait_all()  # the error went to the error callback
+    assert sorted(u for u, _ in succeeded[1:]) == [0, 2] and [u for u, _ in failed] == [1]
+    assert isinstance(failed[0][1], ov.Error) and "Range" in str(failed[0][1])
 
 
 def test_threads_release_the_gil(core, irs, device, ov_cpu):

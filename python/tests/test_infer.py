@@ -30,6 +30,8 @@ def test_two_inputs_and_type_conversion(core, irs, device, ov_cpu):
     assert result[0].dtype == np.float32
     assert_close(result["gathered"], expected[0])
     assert_close(compiled({"a": a.tolist(), "indices": [2, 0, 1, 2]})[0], expected[0])
+    single = core.compile_model(irs["dynamic"], device)  # one input: a nested list is its value, not a list of inputs
+    assert single([[0.5, 1.0, 1.5, 2.0]])[0].shape == (1, 3)
 
 
 def test_dynamic_shapes(core, irs, device, ov_cpu):
@@ -60,6 +62,9 @@ def test_tensor_numpy_round_trip():
         assert copied.element_type == ov.Type(dtype) and list(copied.shape) == [3, 4]
         np.testing.assert_array_equal(copied.data, array)
         assert np.shares_memory(shared.data, array) and not np.shares_memory(copied.data, array)
+    read_only = np.ones(4, np.float32)
+    read_only.setflags(write=False)
+    assert np.shares_memory(ov.Tensor(read_only, shared_memory=True).data, read_only)
     strided = np.arange(24, dtype=np.float32).reshape(4, 6)[:, ::2]
     t = ov.Tensor(strided, shared_memory=True)  # not contiguous: copied
     np.testing.assert_array_equal(t.data, strided)
