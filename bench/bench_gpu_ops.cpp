@@ -1,7 +1,8 @@
 // The op families without a bench of their own (eltwise, pooling, reduction / softmax / MVN, movement, quantize)
 // on GPU.0 (PoCL's CPU device in CI) against host_ref on the same node, measured in the same run. Shapes are the
-// ones ResNet-50 and BERT-base give these ops. Buffers and kernels are built once outside the timed loop; an
-// iteration is one enqueue of the node's launches plus queue.finish().
+// ones ResNet-50 and BERT-base give these ops (TopK and CumSum: a detection head's and an LLM sampler's). Buffers
+// and kernels are built once outside the timed loop; an iteration is one enqueue of the node's launches plus
+// queue.finish().
 //   build/bin/ovcl_bench_gpu_ops --benchmark_out=gpu_ops.json --benchmark_out_format=json
 // Counters: GBps (bytes of the inputs read once and the output written once, per second of wall time; Gather: the
 // gathered rows, not its whole table), cpu_ms (CPU milliseconds of an iteration, PoCL's worker threads included:
@@ -47,11 +48,30 @@ Output scalar(float v) { return Output(op::constant<float>(element::f32, Shape{}
 
 Output param(const Shape& s) { return Output(op::parameter(element::f32, s), 0); }
 
-// One bench case: a node whose non-Constant inputs are f32 Parameters, fed with ramp() values.
+// Uniform pseudo-random values in [-1, 1): scores without ramp()'s period of 23 (a TopK over it would meet the
+// best value hundreds of times and reject the rest at once).
+Tensor noise(const Shape& shape) {
+    Tensor t(element::f32, shape);
+    float* d = t.data<float>();
+    uint32_t x = 12345;
+    for (size_t i = 0; i < t.get_size(); ++i) {
+        x = x * 1664525u + 1013904223u;
+        d[i] = static_cast<float>(x >> 8) / 8388608.0f - 1.0f;
+    }
+    return t;
+}
+
+// One bench case: a node whose non-Constant inputs are f32 Parameters, fed with ramp() values (noise() if `noisy`).
 struct Case {
     std::string name;
     std::shared_ptr<Node> (*make)();
+    bool noisy = false;
 };
+
+std::shared_ptr<Node> topk(const Shape& s, int64_t k) {
+    return op::make("TopK", {param(s), Output(op::constant<int64_t>(element::i64, {}, {k}), 0)},
+                    {{"axis", "-1"}, {"mode", "max"}, {"sort", "value"}, {"index_element_type", "i32"}}, 11);
+}
 
 std::shared_ptr<Node> pool(const std::string& type, const Shape& s, const std::string& k, const std::string& st,
                            const std::string& pad) {
@@ -106,17 +126,24 @@ const std::vector<Case>& cases() {
                              {param({1, 64, 56, 56}), scalar(-1.f), scalar(1.f), scalar(-1.f), scalar(1.f)},
                              {{"levels", "256"}, {"auto_broadcast", "numpy"}});
          }},
+        // TopK and CumSum (issue 25): a detection head's best 100 of 80 classes x 100 boxes, an LLM sampler's best 50
+        // logits and the cumulative probabilities of its top-p step, a per-box argmax over 80 classes.
+        {"TopK_det_1x8000_k100", [] { return topk({1, 8000}, 100); }, true},
+        {"TopK_llm_1x32000_k50", [] { return topk({1, 32000}, 50); }, true},
+        {"TopK_argmax_8000x80_k1", [] { return topk({8000, 80}, 1); }, true},
+        {"CumSum_llm_1x32000", [] { return op::make("CumSum", {param({1, 32000}), ints({1})}); }, true},
     };
     return c;
 }
 
 // The node's inputs: ramp values for Parameters, the constant's own value for Constants (prepare_on_device uploads
 // them all; the launches read the ones they need).
-TensorVector inputs_of(const Node& node) {
+TensorVector inputs_of(const Node& node, bool noisy) {
     TensorVector in;
     for (size_t i = 0; i < node.get_input_size(); ++i) {
         const auto& src = node.input_value(i).node;
-        in.push_back(src->is_constant() ? src->get_constant_value() : ramp(node.get_input_shape(i)));
+        const Shape& s = node.get_input_shape(i);
+        in.push_back(src->is_constant() ? src->get_constant_value() : noisy ? noise(s) : ramp(s));
     }
     return in;
 }
@@ -167,7 +194,7 @@ double queued_seconds(const bench::DeviceNode& d) {
 
 void BM_GpuOp(benchmark::State& state, const Case& c) {
     const auto node = c.make();
-    const TensorVector in = inputs_of(*node);
+    const TensorVector in = inputs_of(*node, c.noisy);
     const auto d = bench::prepare_on_device(state, *node, in);
     if (!d)
         return;

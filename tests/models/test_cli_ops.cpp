@@ -105,7 +105,7 @@ TEST(CliOps, GpuSaysKernelHostViewIoOrCopy) {
         {"Add-v1", "EltwiseOp"},  {"MatMul-v1", "MatMulOp"}, {"Convolution-v1", "ConvolutionOp"},
         {"Softmax-v8", "SoftmaxOp"}, {"Reshape-v1", "view"},  {"Squeeze-v1", "view"},
         {"Parameter-v1", "io"},   {"Result-v1", "io"},     {"ReadValue-v6", "copy"},
-        {"TopK-v11", "host"},     {"If-v8", "host"},       {"GatherElements-v6", "host"},
+        {"TopK-v11", "TopKOp"},   {"If-v8", "host"},       {"Bucketize-v3", "host"},
         {"GroupNormalization-v12", "decomposed"}};
     for (const auto& [key, runner] : known) {
         ASSERT_TRUE(ops.count(key)) << key << " missing from\n" << r.text;

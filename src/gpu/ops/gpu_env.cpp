@@ -108,7 +108,12 @@ TensorVector run_node_on_device(const Node& node, const TensorVector& inputs, Gp
         const_buffers.push_back(
             make_buffer(env.context, c.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, c.data()));
     scratch_buffers = make_scratch_buffers(env.context, config);
+    cl_int status_word = 0;
+    const cl::Buffer status =
+        make_buffer(env.context, sizeof(cl_int), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &status_word);
     auto buffer_of = [&](const KernelArg& a) -> cl::Buffer {
+        if (a.kind == KernelArg::Kind::STATUS)
+            return status;
         const auto& pool = a.kind == KernelArg::Kind::INPUT     ? in_buffers
                            : a.kind == KernelArg::Kind::OUTPUT  ? out_buffers
                            : a.kind == KernelArg::Kind::SCRATCH ? scratch_buffers
@@ -125,6 +130,10 @@ TensorVector run_node_on_device(const Node& node, const TensorVector& inputs, Gp
         if (outputs[i].get_byte_size() > 0)
             check(env.queue.enqueueReadBuffer(out_buffers[i], CL_TRUE, 0, outputs[i].get_byte_size(), outputs[i].data()),
                   "clEnqueueReadBuffer", node.describe() + " output " + std::to_string(i));
+    check(env.queue.enqueueReadBuffer(status, CL_TRUE, 0, sizeof(cl_int), &status_word), "clEnqueueReadBuffer",
+          node.describe() + " status");
+    if (status_word != 0)
+        raise<ModelError>(node.describe(), ": ", config.status_error);
     return outputs;
 }
 

@@ -25,10 +25,10 @@ struct Validation {
 };
 
 /// One kernel argument: a buffer of the node (input i / output i), a constant prepared by
-/// configure() (constant i), a scratch buffer of the step (scratch i), a scalar value, or local
-/// memory of a size.
+/// configure() (constant i), a scratch buffer of the step (scratch i), the step's status word, a scalar
+/// value, or local memory of a size.
 struct KernelArg {
-    enum class Kind { INPUT, OUTPUT, CONSTANT, SCALAR, LOCAL, SCRATCH };
+    enum class Kind { INPUT, OUTPUT, CONSTANT, SCALAR, LOCAL, SCRATCH, STATUS };
     Kind kind = Kind::SCALAR;
     size_t index = 0;                  ///< INPUT/OUTPUT/CONSTANT/SCRATCH: which one; LOCAL: bytes
     std::vector<unsigned char> bytes;  ///< SCALAR: the value's bytes
@@ -38,6 +38,10 @@ struct KernelArg {
     static KernelArg constant(size_t i) { return {Kind::CONSTANT, i, {}}; }
     static KernelArg local(size_t bytes) { return {Kind::LOCAL, bytes, {}}; }
     static KernelArg scratch(size_t i) { return {Kind::SCRATCH, i, {}}; }
+    /// The step's status word (a cl_int, 0 when the inference starts): a kernel that finds an input value the op
+    /// rejects (an index outside the data) stores nonzero there, and the inference fails with
+    /// OpConfig::status_error naming the node, as host_ref throws. Read back with the outputs.
+    static KernelArg status() { return {Kind::STATUS, 0, {}}; }
     template <typename T>
     static KernelArg scalar(T value) {  // use cl_int / cl_uint / cl_float / cl_long explicitly
         KernelArg a{Kind::SCALAR, 0, std::vector<unsigned char>(sizeof(T))};
@@ -64,6 +68,7 @@ struct OpConfig {
     /// any tensor alive at this step only (memory_plan.hpp).
     std::vector<size_t> scratch;
     std::string impl_name;               ///< shown in profiling / runtime model (e.g. "conv_3x3_f16x14")
+    std::string status_error;            ///< what a nonzero status word means (KernelArg::status)
 };
 
 class GpuOp {

@@ -5,17 +5,13 @@
 #include "ops/gpu_env.hpp"
 #include "ocl_tensors.hpp"
 #include "runtime/host_variable_state.hpp"
+#include "runtime/stage_profiling.hpp"
 #include "runtime/trace.hpp"
 
 namespace ovcl {
 namespace gpu {
 
 namespace {
-using Clock = std::chrono::steady_clock;
-std::chrono::microseconds since(Clock::time_point t0) {
-    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0);
-}
-
 /// Records how long a stage took, however it ends.
 class StageTimer {
 public:
@@ -24,7 +20,7 @@ public:
 
 private:
     std::chrono::microseconds& m_out;
-    Clock::time_point m_t0 = Clock::now();
+    StageClock::time_point m_t0 = StageClock::now();
 };
 }  // namespace
 
@@ -62,6 +58,7 @@ void InferRequest::release_buffers() {
     if (!m_arenas.empty() && m_queue())
         m_queue.finish();
     m_kernels.clear();
+    m_status.clear();
     m_own_slots.clear();
     m_slots.clear();
     m_arenas.clear();
@@ -86,7 +83,10 @@ void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
         for (size_t s = 0; s < plan.steps.size(); ++s) {
             const Step& step = plan.steps[s];
             auto arg_buffer = [&](const KernelArg& a) -> cl::Buffer {
+                if (a.kind == KernelArg::Kind::STATUS && (m_status.empty() || m_status.back().first != s))
+                    m_status.emplace_back(s, make_buffer(ctx.context, sizeof(cl_int), CL_MEM_READ_WRITE));
                 switch (a.kind) {
+                case KernelArg::Kind::STATUS: return m_status.back().second;
                 case KernelArg::Kind::INPUT: return buffer_of(plan.values.at(step.inputs.at(a.index)));
                 case KernelArg::Kind::OUTPUT: return buffer_of(plan.values.at(step.outputs.at(a.index)));
                 case KernelArg::Kind::SCRATCH: return buffer_of(plan.values.at(step.scratch.at(a.index)));
@@ -206,6 +206,9 @@ void InferRequest::upload() {
                                              event_slot(m_write_events)),
                   "clEnqueueWriteBuffer", "input " + std::to_string(i));
         }
+        for (const auto& [step, word] : m_status)
+            check(m_queue.enqueueFillBuffer(word, cl_int{0}, 0, sizeof(cl_int)), "clEnqueueFillBuffer",
+                  "status of " + plan.steps[step].node->describe());
     } catch (...) {
         restore_host_visible();
         settle_after_failure();
@@ -217,7 +220,7 @@ void InferRequest::run_host_step(const Step& step) {
     const Plan& plan = *m_plan->plan;
     fence();  // our commands so far, not the whole queue (other requests share the stream)
     check(m_done.wait(), "clWaitForEvents", "before host step " + step.node->describe());
-    const auto t0 = Clock::now();
+    const auto t0 = StageClock::now();
     TensorVector inputs;
     for (size_t v : step.inputs) {
         const Value& val = plan.values[v];
@@ -317,6 +320,10 @@ void InferRequest::download() {
     m_read_events.clear();
     m_staged_outputs.clear();
     m_last_read = cl::Event();
+    m_status_words.assign(m_status.size(), 0);
+    for (size_t i = 0; i < m_status.size(); ++i)  // done before the inference ends (an in-order queue)
+        check(m_queue.enqueueReadBuffer(m_status[i].second, CL_FALSE, 0, sizeof(cl_int), &m_status_words[i]),
+              "clEnqueueReadBuffer", "status of " + plan.steps[m_status[i].first].node->describe());
     // Every command here records its event (the last one ends the inference, start_pipeline).
     auto event = [&]() -> cl::Event* {
         cl::Event* e = event_slot(m_read_events);
@@ -423,6 +430,11 @@ void InferRequest::infer_postprocess() {
     m_staging.clear();
     if (trace::enabled())
         trace_device_commands();
+    for (size_t i = 0; i < m_status_words.size(); ++i)
+        if (m_status_words[i] != 0) {
+            const Step& step = plan.steps[m_status[i].first];
+            raise<ModelError>(step.node->describe(), ": ", step.config.status_error);
+        }
 }
 
 void InferRequest::enqueue() {

@@ -115,6 +115,10 @@ private:
     std::vector<cl::Buffer> m_slots;
     std::vector<cl::Buffer> m_own_slots;  ///< allocated by prepare(); m_slots may point at user buffers
     std::vector<std::vector<cl::Kernel>> m_kernels;  ///< per step
+    /// (step, status word) of each step whose kernels check their input values (KernelArg::status), and the words
+    /// as download() read them back (checked by infer_postprocess()).
+    std::vector<std::pair<size_t, cl::Buffer>> m_status;
+    std::vector<cl_int> m_status_words;
     std::vector<std::vector<cl::Event>> m_events;    ///< per step, when events are on
     std::vector<cl::Event> m_write_events, m_read_events;
     std::vector<std::chrono::microseconds> m_host_times;  ///< per step
