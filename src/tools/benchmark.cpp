@@ -22,6 +22,7 @@
 #include "runtime/trace.hpp"
 #include "tools/benchmark_config.hpp"
 #include "tools/cli_checks.hpp"
+#include "tools/compile_progress.hpp"
 #include "tools/benchmark_inputs.hpp"
 #include "tools/benchmark_options.hpp"
 #include "tools/cli_args.hpp"
@@ -354,8 +355,11 @@ int benchmark(BenchmarkOptions opt) {
     step(7);
     const std::optional<CacheWatch> cache = opt.cache_dir.empty() ? std::nullopt : std::optional<CacheWatch>(opt.cache_dir);
     const auto t0 = Clock::now();
-    CompiledModel compiled = opt.load_from_file ? core.compile_model(opt.model_path, opt.device, config)
-                                                : core.compile_model(loaded.model, opt.device, config);
+    CompiledModel compiled = [&] {
+        const CompileProgress progress(opt.device);
+        return opt.load_from_file ? core.compile_model(opt.model_path, opt.device, config)
+                                  : core.compile_model(loaded.model, opt.device, config);
+    }();
     if (opt.load_from_file)
         batch = batch_size(compiled.inputs(), opt.batch);
     const double compile_ms = ms_since(t0);

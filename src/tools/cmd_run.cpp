@@ -18,6 +18,7 @@
 #include "ovcl/core.hpp"
 #include "tools/cli_checks.hpp"
 #include "tools/commands.hpp"
+#include "tools/compile_progress.hpp"
 #include "tools/npy.hpp"
 #include "tools/preprocess_options.hpp"
 #include "tools/random_input.hpp"
@@ -135,7 +136,10 @@ int run(const RunOptions& opt) {
     const std::shared_ptr<Model> model = apply_preprocess(loaded.model, opt.pre);
     const std::optional<CacheWatch> cache = opt.cache_dir.empty() ? std::nullopt : std::optional<CacheWatch>(opt.cache_dir);
     t0 = Clock::now();
-    CompiledModel compiled = core.compile_model(model, opt.device);
+    CompiledModel compiled = [&] {
+        const CompileProgress progress(opt.device);
+        return core.compile_model(model, opt.device);
+    }();
     const double compile_ms = ms_since(t0);
     InferRequest request = compiled.create_infer_request();
 
