@@ -5,12 +5,17 @@
 #include <nanobind/ndarray.h>
 
 #include <exception>
+#include <memory>
 
 #include <ovcl/ovcl.hpp>
 
 namespace nb = nanobind;
 
 namespace ovcl_py {
+
+/// A reference to a Python object that may be dropped on a thread without the GIL (a device's executor): the last
+/// owner takes the GIL to release it. Null for None.
+std::shared_ptr<PyObject> py_ref(nb::handle object);
 
 /// The element type of a numpy dtype (or anything np.dtype() accepts); throws InvalidArgument for others.
 ovcl::element::Type type_from_dtype(nb::handle dtype);

@@ -29,17 +29,6 @@ nb::module_ numpy() {
     return *np;
 }
 
-// Holds a Python object for a tensor that may die on a thread without the GIL (an executor of the request).
-std::shared_ptr<PyObject> hold(nb::handle object) {
-    Py_INCREF(object.ptr());
-    return std::shared_ptr<PyObject>(object.ptr(), [](PyObject* o) {
-        if (!Py_IsInitialized())
-            return;
-        nb::gil_scoped_acquire gil;
-        Py_DECREF(o);
-    });
-}
-
 // A host tensor over a numpy array's buffer (C-contiguous), keeping the array alive.
 class ArrayTensor final : public ITensor {
 public:
@@ -80,6 +69,18 @@ bool is_handle_key(const std::string& key) {
 }
 
 }  // namespace
+
+std::shared_ptr<PyObject> py_ref(nb::handle object) {
+    if (!object.ptr() || object.is_none())
+        return nullptr;
+    Py_INCREF(object.ptr());
+    return std::shared_ptr<PyObject>(object.ptr(), [](PyObject* o) {
+        if (!Py_IsInitialized())
+            return;
+        nb::gil_scoped_acquire gil;
+        Py_DECREF(o);
+    });
+}
 
 element::Type type_from_dtype(nb::handle dtype) {
     nb::object dt = numpy().attr("dtype")(dtype);
@@ -221,7 +222,7 @@ Tensor tensor_from_array(nb::handle value, bool shared, element::Type type) {
     // A read-only array is shared too, as OpenVINO shares it: the request only reads an input.
     auto buffer = nb::cast<nb::ndarray<nb::ro>>(array);
     return Tensor(std::make_shared<ArrayTensor>(type, to_shape(array.attr("shape")), const_cast<void*>(buffer.data()),
-                                                hold(array)));
+                                                py_ref(array)));
 }
 
 std::string to_key(nb::handle key) {

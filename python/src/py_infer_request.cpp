@@ -15,19 +15,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A Python object that may be dropped on an executor thread: the last owner takes the GIL to release it.
-std::shared_ptr<PyObject> py_ref(nb::handle o) {
-    if (!o.ptr() || o.is_none())
-        return nullptr;
-    Py_INCREF(o.ptr());
-    return std::shared_ptr<PyObject>(o.ptr(), [](PyObject* p) {
-        if (!Py_IsInitialized())
-            return;
-        nb::gil_scoped_acquire gil;
-        Py_DECREF(p);
-    });
-}
-
 bool is_scalar(nb::handle v) {
     return nb::isinstance<nb::int_>(v) || nb::isinstance<nb::float_>(v) || nb::isinstance<nb::bool_>(v);
 }

@@ -23,6 +23,22 @@ std::vector<float> floats(nb::handle v) {
         out.push_back(nb::cast<float>(x));
     return out;
 }
+// The steps pre- and post-processing share: convert_element_type (None: the model's type) and convert_layout (a
+// layout, a Transpose order, or None: the model's layout).
+template <typename Steps>
+void bind_common_steps(nb::class_<Steps>& cls) {
+    cls.def("convert_element_type", [](Steps& s, nb::handle t) -> Steps& {
+           return s.convert_element_type(t.is_none() ? element::undefined : to_type(t));
+       }, nb::arg("type").none() = nb::none(), self_ref)
+        .def("convert_layout", [](Steps& s, nb::handle l) -> Steps& {
+            if (l.is_none())
+                return s.convert_layout(Layout());
+            if (nb::isinstance<nb::str>(l) || nb::isinstance<Layout>(l))
+                return s.convert_layout(nb::cast<Layout>(l));
+            return s.convert_layout(nb::cast<std::vector<uint64_t>>(l));
+        }, nb::arg("layout").none() = nb::none(), self_ref);
+}
+
 }  // namespace
 
 void bind_preprocess(nb::module_& parent) {
@@ -55,18 +71,9 @@ void bind_preprocess(nb::module_& parent) {
              nb::arg("sub_names") = std::vector<std::string>{}, self_ref);
     nb::class_<InputModelInfo>(m, "InputModelInfo").def("set_layout", &InputModelInfo::set_layout, self_ref);
 
-    nb::class_<PreProcessSteps>(m, "PreProcessSteps")
-        .def("convert_element_type", [](PreProcessSteps& s, nb::handle t) -> PreProcessSteps& {
-            return s.convert_element_type(t.is_none() ? element::undefined : to_type(t));
-        }, nb::arg("type").none() = nb::none(), self_ref)
-        .def("convert_layout", [](PreProcessSteps& s, nb::handle l) -> PreProcessSteps& {
-            if (l.is_none())
-                return s.convert_layout(Layout());
-            if (nb::isinstance<nb::str>(l) || nb::isinstance<Layout>(l))
-                return s.convert_layout(nb::cast<Layout>(l));
-            return s.convert_layout(nb::cast<std::vector<uint64_t>>(l));
-        }, nb::arg("layout").none() = nb::none(), self_ref)
-        .def("mean", [](PreProcessSteps& s, nb::handle v) -> PreProcessSteps& { return s.mean(floats(v)); },
+    auto pre = nb::class_<PreProcessSteps>(m, "PreProcessSteps");
+    bind_common_steps(pre);
+    pre.def("mean", [](PreProcessSteps& s, nb::handle v) -> PreProcessSteps& { return s.mean(floats(v)); },
              self_ref)
         .def("scale", [](PreProcessSteps& s, nb::handle v) -> PreProcessSteps& { return s.scale(floats(v)); },
              self_ref)
@@ -89,17 +96,8 @@ void bind_preprocess(nb::module_& parent) {
         }, self_ref)
         .def("set_layout", &OutputTensorInfo::set_layout, self_ref);
     nb::class_<OutputModelInfo>(m, "OutputModelInfo").def("set_layout", &OutputModelInfo::set_layout, self_ref);
-    nb::class_<PostProcessSteps>(m, "PostProcessSteps")
-        .def("convert_element_type", [](PostProcessSteps& s, nb::handle t) -> PostProcessSteps& {
-            return s.convert_element_type(t.is_none() ? element::undefined : to_type(t));
-        }, nb::arg("type").none() = nb::none(), self_ref)
-        .def("convert_layout", [](PostProcessSteps& s, nb::handle l) -> PostProcessSteps& {
-            if (l.is_none())
-                return s.convert_layout(Layout());
-            if (nb::isinstance<nb::str>(l) || nb::isinstance<Layout>(l))
-                return s.convert_layout(nb::cast<Layout>(l));
-            return s.convert_layout(nb::cast<std::vector<uint64_t>>(l));
-        }, nb::arg("layout").none() = nb::none(), self_ref);
+    auto post = nb::class_<PostProcessSteps>(m, "PostProcessSteps");
+    bind_common_steps(post);
     nb::class_<preprocess::OutputInfo>(m, "OutputInfo")
         .def("tensor", &preprocess::OutputInfo::tensor, self_ref)
         .def("postprocess", &preprocess::OutputInfo::postprocess, self_ref)
