@@ -142,21 +142,6 @@ cl::Program ProgramCache::build_from_source(const std::string& stem, const std::
     return program;
 }
 
-void ProgramCache::store(const std::string& stem, const std::string& options, const std::string& cache_dir) {
-    if (cache_dir.empty())
-        return;
-    const std::string key = key_of(stem, stable_hash(kernel_source(stem)), options);
-    cl::Program program;
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        auto it = m_programs.find(key);
-        if (it == m_programs.end())
-            return;
-        program = it->second;
-    }
-    store_binary(program, cache_dir + "/ovcl_cl_" + stable_hash(key) + ".bin", key);
-}
-
 ProgramCache::Binary ProgramCache::binary(const std::string& stem, const std::string& options) {
     const cl::Program program = get(stem, options, "");
     Binary out{stem, options, stable_hash(kernel_source(stem)), {}};

@@ -27,11 +27,6 @@ public:
     /// A build failure throws OclError with the build log.
     cl::Program get(const std::string& stem, const std::string& options, const std::string& cache_dir);
 
-    /// Rewrites the CACHE_DIR file of a program in memory with the device's binary as it is now (after launches,
-    /// PoCL's binary also holds the work-group functions built for them). Nothing when the program is not in
-    /// memory or cache_dir is "".
-    void store(const std::string& stem, const std::string& options, const std::string& cache_dir);
-
     /// A built program as export_model stores it. source_hash names the kernel source it was
     /// built from, so a binary of another source is never used for this one.
     struct Binary {

@@ -115,14 +115,6 @@ void CompiledModel::warm_up() const {
     } catch (const std::exception&) {  // zeros the model cannot take (a shape computed from input values): not warmed
         return;
     }
-    if (m_config.cache_dir.empty())
-        return;
-    std::vector<Shape> shapes;
-    for (const auto& p : m_model->get_parameters())
-        shapes.push_back(p->get_output_shape(0));
-    for (const auto& step : plan_for(shapes)->plan->steps)
-        for (const auto& launch : step.config.launches)
-            m_device->programs->store(launch.source, launch.options, m_config.cache_dir);
 }
 
 std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() const {
