@@ -17,8 +17,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,11 +68,39 @@ struct Case {
     std::string name;
     std::shared_ptr<Node> (*make)();
     bool noisy = false;
+    int candidate = -1;  // a TunableOp's candidate; -1: the heuristic's
 };
 
 std::shared_ptr<Node> topk(const Shape& s, int64_t k) {
     return op::make("TopK", {param(s), Output(op::constant<int64_t>(element::i64, {}, {k}), 0)},
                     {{"axis", "-1"}, {"mode", "max"}, {"sort", "value"}, {"index_element_type", "i32"}}, 11);
+}
+
+// A recurrent layer of batch 1 (steps 0: its cell), weights Constants in +-1/sqrt(hidden), the full length.
+std::shared_ptr<Node> recurrent(const std::string& type, size_t steps, size_t input, size_t hidden) {
+    const bool seq = steps > 0, lstm = type.rfind("LSTM", 0) == 0;
+    const size_t gates = lstm ? 4 : type.rfind("GRU", 0) == 0 ? 3 : 1;
+    auto weights = [&](Shape s) {
+        if (seq)
+            s.insert(s.begin(), 1);
+        Tensor t = noise(s);
+        for (size_t i = 0; i < t.get_size(); ++i)
+            t.data<float>()[i] /= std::sqrt(static_cast<float>(hidden));
+        return Output(op::constant(t), 0);
+    };
+    const Shape state = seq ? Shape{1, 1, hidden} : Shape{1, hidden};
+    OutputVector in{param(seq ? Shape{1, steps, input} : Shape{1, input}), param(state)};
+    if (lstm)
+        in.push_back(param(state));
+    if (seq)
+        in.emplace_back(op::constant<int32_t>(element::i32, {1}, {static_cast<int32_t>(steps)}), 0);
+    in.push_back(weights({gates * hidden, input}));
+    in.push_back(weights({gates * hidden, hidden}));
+    in.push_back(weights({gates * hidden}));
+    Attributes a{{"hidden_size", std::to_string(hidden)}};
+    if (seq)
+        a.emplace_back("direction", "forward");
+    return op::make(type, in, a, seq ? 5 : 4);
 }
 
 std::shared_ptr<Node> pool(const std::string& type, const Shape& s, const std::string& k, const std::string& st,
@@ -132,6 +162,14 @@ const std::vector<Case>& cases() {
         {"TopK_llm_1x32000_k50", [] { return topk({1, 32000}, 50); }, true},
         {"TopK_argmax_8000x80_k1", [] { return topk({8000, 80}, 1); }, true},
         {"CumSum_llm_1x32000", [] { return op::make("CumSum", {param({1, 32000}), ints({1})}); }, true},
+        // Recurrent (issue 25): a speech encoder's LSTM / GRU layer (100 frames of 80 features, hidden 256), both
+        // recurrence candidates (0 and 1: recurrent_loop and recurrent_steps on CPU devices), and a voice-activity
+        // detector's LSTMCell step.
+        {"LSTMSequence_speech_1x100x80_h256_c0", [] { return recurrent("LSTMSequence", 100, 80, 256); }, false, 0},
+        {"LSTMSequence_speech_1x100x80_h256_c1", [] { return recurrent("LSTMSequence", 100, 80, 256); }, false, 1},
+        {"GRUSequence_speech_1x100x80_h256_c0", [] { return recurrent("GRUSequence", 100, 80, 256); }, false, 0},
+        {"GRUSequence_speech_1x100x80_h256_c1", [] { return recurrent("GRUSequence", 100, 80, 256); }, false, 1},
+        {"LSTMCell_vad_1x64_h64", [] { return recurrent("LSTMCell", 0, 64, 64); }},
     };
     return c;
 }
@@ -195,7 +233,8 @@ double queued_seconds(const bench::DeviceNode& d) {
 void BM_GpuOp(benchmark::State& state, const Case& c) {
     const auto node = c.make();
     const TensorVector in = inputs_of(*node, c.noisy);
-    const auto d = bench::prepare_on_device(state, *node, in);
+    const auto d = bench::prepare_on_device(
+        state, *node, in, c.candidate < 0 ? std::nullopt : std::optional<size_t>(static_cast<size_t>(c.candidate)));
     if (!d)
         return;
     d->run();  // the first launch compiles the work-group function for the local size

@@ -147,6 +147,7 @@ public:
     std::shared_ptr<Plan> build() {
         add_values_and_steps();
         order_ports();
+        keep_host_values_on_host();
         m_plan->sub_buffers = m_device.sub_buffers;
         if (m_device.sub_buffers)
             m_parts = place_concats_in_place(*m_plan, m_alias_root, base_alignment(m_device));
@@ -164,6 +165,7 @@ private:
             v.bytes = shape_size(v.shape) * v.type.size();
         } else {
             v.where = Value::Where::HOST;
+            v.data_dependent = true;
         }
         m_plan->values.push_back(v);
         m_value_of[{&n, port}] = m_plan->values.size() - 1;
@@ -259,6 +261,27 @@ private:
                 step.scratch.push_back(m_plan->values.size() - 1);
             }
         }
+    }
+
+    // A model input or host step's output that only host steps and model outputs read stays on the host: a chain
+    // of host steps then downloads its inputs once and uploads what the device reads once, instead of a round trip
+    // per step, and an input that only host steps read never goes to the device.
+    void keep_host_values_on_host() {
+        Plan& plan = *m_plan;
+        std::vector<bool> host_only(plan.values.size(), false);
+        for (size_t v : plan.parameter_values)
+            host_only[v] = plan.values[v].where == Value::Where::SLOT;
+        for (const Step& step : plan.steps)
+            if (step.kind == Step::Kind::HOST)
+                for (size_t v : step.outputs)
+                    host_only[v] = plan.values[v].where == Value::Where::SLOT;
+        for (const Step& step : plan.steps)
+            if (step.kind != Step::Kind::HOST)
+                for (size_t v : step.inputs)
+                    host_only[v] = false;
+        for (size_t v = 0; v < plan.values.size(); ++v)
+            if (host_only[v])
+                plan.values[v].where = Value::Where::HOST;
     }
 
     // Parameters and results in model order, whatever the topological order did.

@@ -17,14 +17,17 @@
 namespace ovcl {
 namespace gpu {
 
-/// HOST: a value whose shape is known only once its producer has run (NonZero, NMS, an If whose branches
-/// differ): it stays on the host in the request, only host steps read it, and its shape and bytes are empty.
+/// HOST: a value that stays on the host in the request (no slot), read only by host steps and model outputs:
+/// one whose shape is known only once its producer has run (NonZero, NMS, an If whose branches differ; its shape
+/// and bytes are empty, `data_dependent`), or a host step's static output that no device command reads, so that a
+/// chain of host steps passes its values on the host (one download before it, one upload after it).
 struct Value {
     element::Type type;
     Shape shape;
     size_t bytes = 0;
     enum class Where { SLOT, CONSTANT, HOST } where = Where::SLOT;
     size_t index = 0;  ///< slot index (Plan::slots), or index into Plan::constants
+    bool data_dependent = false;  ///< HOST: the shape is this run's, not the plan's
 };
 
 struct Step {

@@ -1,5 +1,6 @@
 #include "plugin/sync_infer_request.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "ops/gpu_env.hpp"
@@ -166,6 +167,7 @@ void InferRequest::upload() {
     m_staging.clear();
     m_write_events.clear();
     m_bytes = {};
+    std::fill(m_host_values.begin(), m_host_values.end(), Tensor());  // none of a failed run's
     try {
         // Remote buffers another queue last used (a model whose output feeds this one): wait for it on the device.
         std::vector<cl::Event> others;
@@ -185,6 +187,10 @@ void InferRequest::upload() {
                 }
         for (size_t i = 0; i < plan.parameter_values.size(); ++i) {
             const Value& v = plan.values[plan.parameter_values[i]];
+            if (v.where == Value::Where::HOST) {  // only host steps read it
+                m_host_values.at(plan.parameter_values[i]) = host_input(i, v);
+                continue;
+            }
             if (v.bytes == 0)
                 continue;
             if (m_in_bind[i].kind != PortBinding::Kind::HOST) {
@@ -205,6 +211,7 @@ void InferRequest::upload() {
             check(m_queue.enqueueWriteBuffer(m_slots.at(v.index), CL_FALSE, 0, v.bytes, src.data(), nullptr,
                                              event_slot(m_write_events)),
                   "clEnqueueWriteBuffer", "input " + std::to_string(i));
+            m_host_values.at(plan.parameter_values[i]) = src;  // host steps read it here, not back from the device
         }
         for (const auto& [step, word] : m_status)
             check(m_queue.enqueueFillBuffer(word, cl_int{0}, 0, sizeof(cl_int)), "clEnqueueFillBuffer",
@@ -216,44 +223,67 @@ void InferRequest::upload() {
     }
 }
 
+Tensor InferRequest::host_input(size_t i, const Value& v) {
+    const Tensor& src = m_input_tensors[i];
+    if (m_in_bind[i].kind == PortBinding::Kind::HOST) {
+        if (src.is_continuous())
+            return src;
+        Tensor dense(src.get_element_type(), src.get_shape());  // host_ref reads dense tensors
+        src.copy_to(dense);
+        return dense;
+    }
+    Tensor t(v.type, v.shape);  // a device buffer: read back (after the barrier on its last users)
+    m_bytes.to_host += v.bytes;
+    if (v.bytes)
+        check(m_queue.enqueueReadBuffer(m_in_bind[i].buffer, CL_TRUE, 0, v.bytes, t.data()), "clEnqueueReadBuffer",
+              describe() + ": input " + std::to_string(i));
+    return t;
+}
+
 void InferRequest::run_host_step(const Step& step) {
+    // Waits only for the device values it reads (the queue is in order: the last read ends after every command
+    // before it), so a host step that reads none overlaps the kernels still running. Values that only host steps
+    // read stay on the host (Value HOST); those the device reads too are written without blocking, and later host
+    // steps read the host copy.
     const Plan& plan = *m_plan->plan;
-    fence();  // our commands so far, not the whole queue (other requests share the stream)
-    check(m_done.wait(), "clWaitForEvents", "before host step " + step.node->describe());
-    const auto t0 = StageClock::now();
     TensorVector inputs;
+    cl::Event last_read;
     for (size_t v : step.inputs) {
         const Value& val = plan.values[v];
         if (val.where == Value::Where::CONSTANT) {
             inputs.push_back(plan.constants[val.index]);
             continue;
         }
-        if (val.where == Value::Where::HOST) {
+        if (val.where == Value::Where::HOST || m_host_values.at(v)) {
             inputs.push_back(m_host_values.at(v));
             continue;
         }
         Tensor t(val.type, val.shape);
         m_bytes.to_host += val.bytes;
         if (val.bytes)
-            check(m_queue.enqueueReadBuffer(m_slots[val.index], CL_TRUE, 0, val.bytes, t.data()), "clEnqueueReadBuffer",
-                  "input of host step " + step.node->describe());
+            check(m_queue.enqueueReadBuffer(m_slots[val.index], CL_FALSE, 0, val.bytes, t.data(), nullptr, &last_read),
+                  "clEnqueueReadBuffer", "input of host step " + step.node->describe());
         inputs.push_back(t);
     }
+    if (last_read())
+        check(last_read.wait(), "clWaitForEvents", "inputs of host step " + step.node->describe());
+    const auto t0 = StageClock::now();  // the device's work before it is in its own events
     EvalContext ctx{m_variables.get(), &m_cancel};
     const TensorVector outputs = evaluate_node(*step.node, inputs, ctx);
     for (size_t i = 0; i < outputs.size(); ++i) {
         const Value& val = plan.values[step.outputs[i]];
-        if (val.where == Value::Where::HOST) {  // its shape is this run's: kept for the host steps and outputs
-            m_host_values.at(step.outputs[i]) = outputs[i];
-            continue;
-        }
-        if (outputs[i].get_shape() != val.shape)
+        if (!val.data_dependent && outputs[i].get_shape() != val.shape)
             raise<Exception>(step.node->describe(), ": host step produced ", outputs[i].get_shape(), ", planned ",
                              val.shape);
+        m_host_values.at(step.outputs[i]) = outputs[i];  // for the host steps and outputs that read it
+        if (val.where == Value::Where::HOST)
+            continue;
         m_bytes.to_device += val.bytes;
-        if (val.bytes)
-            check(m_queue.enqueueWriteBuffer(m_slots[val.index], CL_TRUE, 0, val.bytes, outputs[i].data()),
-                  "clEnqueueWriteBuffer", "output of host step " + step.node->describe());
+        if (!val.bytes)
+            continue;
+        m_staging.push_back(outputs[i]);  // alive until the write is done (the inference's end)
+        check(m_queue.enqueueWriteBuffer(m_slots[val.index], CL_FALSE, 0, val.bytes, outputs[i].data()),
+              "clEnqueueWriteBuffer", "output of host step " + step.node->describe());
     }
     m_host_times[static_cast<size_t>(&step - plan.steps.data())] = since(t0);
 }
@@ -297,6 +327,7 @@ void InferRequest::start_pipeline() {
                 enqueue_kernel(m_queue, m_kernels[s][k], step.config.launches[k], event_slot(m_events[s]));
         }
         download();
+        std::fill(m_host_values.begin(), m_host_values.end(), Tensor());  // the outputs have their copies
     } catch (...) {
         restore_host_visible();
         settle_after_failure();

@@ -56,6 +56,8 @@ private:
     void prepare(const std::shared_ptr<const DevicePlan>& plan);
     cl::Buffer buffer_of(const Value& v) const;
     void run_host_step(const Step& step);
+    /// Input `i` (Value `v`, which only host steps read) as a dense host tensor.
+    Tensor host_input(size_t i, const Value& v);
     void run_variable_step(size_t s);
     /// Enqueues the output reads (part of start_pipeline).
     void download();
@@ -122,8 +124,8 @@ private:
     std::vector<std::vector<cl::Event>> m_events;    ///< per step, when events are on
     std::vector<cl::Event> m_write_events, m_read_events;
     std::vector<std::chrono::microseconds> m_host_times;  ///< per step
-    std::vector<Tensor> m_host_values;  ///< per value: this run's HOST values (data-dependent shapes)
-    std::vector<Tensor> m_staging;      ///< dense copies of strided inputs, alive until the writes are done
+    std::vector<Tensor> m_host_values;  ///< per value: this run's HOST values, until the outputs are copied
+    std::vector<Tensor> m_staging;      ///< dense copies of strided inputs, host steps' outputs: alive until written
     std::vector<std::pair<Tensor, Tensor>> m_staged_outputs;  ///< (staging, bound strided output)
     cl::Event m_done;
     cl::Event m_last_read;  ///< the last command download() enqueued (null when it enqueued none)

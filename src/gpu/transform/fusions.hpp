@@ -29,6 +29,9 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops 
 /// Replaces GroupNormalization-12 of static f32 / f16 data by Reshape -> MVN -> Reshape -> Multiply -> Add, which
 /// the device runs (decompositions.cpp). Returns the number replaced.
 size_t decompose_group_normalization(Model& model, const std::set<std::string>& host_ops = {});
+/// Replaces Einsum-7 of one or two operands that is a batched matrix product up to transposes (ops/einsum.hpp) by
+/// ReduceSum / Transpose / Reshape + MatMul + Reshape / Transpose (einsum_decomposition.cpp). Returns the number.
+size_t decompose_einsum(Model& model, const std::set<std::string>& host_ops = {});
 /// Fuses LayerNorm / MVN + scale + shift patterns into FusedMVN. Returns the number fused.
 size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops = {});
 /// Fuses DAGs of two or more element-wise nodes into FusedEltwise. Returns the number fused.

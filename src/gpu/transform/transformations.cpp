@@ -75,6 +75,7 @@ size_t transform_model(Model& model, const std::set<std::string>& host_ops, elem
     // Normalisations first (their decomposition is element-wise ops), then per-channel scales into the convolution
     // weights, what the conv / matmul epilogue takes, then the element-wise DAGs that are left.
     size_t fused = decompose_group_normalization(model, host_ops);
+    fused += decompose_einsum(model, host_ops);
     fused += fuse_normalization(model, host_ops);
     fused += fold_channel_scale(model, host_ops);
     fused += fuse_bias_activation(model, host_ops);

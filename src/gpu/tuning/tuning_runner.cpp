@@ -71,7 +71,11 @@ Runner::Prepared Runner::prepare(const TunableOp& op, size_t index) {
         p.constants.push_back(
             make_buffer(m_context, c.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, c.data()));
     p.scratch = make_scratch_buffers(m_context, p.config);
+    cl_int zero = 0;
+    p.status = make_buffer(m_context, sizeof(cl_int), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &zero);
     auto buffer_of = [&](const KernelArg& a) -> cl::Buffer {
+        if (a.kind == KernelArg::Kind::STATUS)
+            return p.status;
         const auto& pool = a.kind == KernelArg::Kind::INPUT     ? m_inputs
                            : a.kind == KernelArg::Kind::OUTPUT  ? m_outputs
                            : a.kind == KernelArg::Kind::SCRATCH ? p.scratch

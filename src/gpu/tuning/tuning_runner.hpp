@@ -30,6 +30,7 @@ public:
         OpConfig config;
         std::vector<cl::Buffer> constants;
         std::vector<cl::Buffer> scratch;  ///< OpConfig::scratch
+        cl::Buffer status;                ///< the step's status word (KernelArg::status), zero
         std::vector<cl::Kernel> kernels;
     };
     Prepared prepare(const TunableOp& op, size_t index);
