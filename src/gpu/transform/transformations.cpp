@@ -34,9 +34,8 @@ std::shared_ptr<Node> constant_for(const Node& folded, size_t port, const Tensor
     return c;
 }
 
-}  // namespace
-
-size_t transform_model(Model& model, const std::set<std::string>& host_ops, element::Type precision) {
+// One pass of constant folding in topological order; the shapes it makes static are inferred after it.
+size_t fold_constants(Model& model) {
     size_t folded = 0;
     std::map<Output, Output> replaced;  // old port -> constant port
     for (const auto& node : model.get_ordered_ops()) {
@@ -71,6 +70,18 @@ size_t transform_model(Model& model, const std::set<std::string>& host_ops, elem
     }
     if (folded)
         model.validate_nodes_and_infer_types();
+    return folded;
+}
+
+}  // namespace
+
+size_t transform_model(Model& model, const std::set<std::string>& host_ops, element::Type precision) {
+    // Until nothing folds: a Reshape whose target shape folded becomes static only once shapes are inferred again,
+    // and a ShapeOf after it folds on the next pass (else the plan keeps everything after it on the host). Each
+    // pass folds at least one node, so the passes are bounded by the model's size.
+    size_t folded = 0;
+    for (size_t pass; (pass = fold_constants(model)) != 0;)
+        folded += pass;
     folded += convert_precision(model, precision);
     // Normalisations first (their decomposition is element-wise ops), then per-channel scales into the convolution
     // weights, what the conv / matmul epilogue takes, then the element-wise DAGs that are left.
