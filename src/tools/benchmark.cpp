@@ -1,8 +1,8 @@
 // `ovcl benchmark`: OpenVINO's benchmark_app for ovcl devices. The same eleven steps, flags,
 // defaults and printout (compile time, first inference, count, duration, latency
 // median/average/min/max, throughput), the same report files. Options:
-// benchmark_options.*, input data: benchmark_inputs.*, loops: benchmark_runner.*, reports:
-// benchmark_report.*.
+// benchmark_options.*, compile_model's properties and the dumps: benchmark_config.*, input data:
+// benchmark_inputs.*, loops: benchmark_runner.*, reports: benchmark_report.*.
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
@@ -15,20 +15,17 @@
 #include <optional>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "ovcl/core.hpp"
-#include "ovcl/ir.hpp"
 #include "runtime/trace.hpp"
 #include "tools/benchmark_config.hpp"
-#include "tools/cli_checks.hpp"
-#include "tools/compile_progress.hpp"
 #include "tools/benchmark_inputs.hpp"
 #include "tools/benchmark_options.hpp"
-#include "tools/cli_args.hpp"
 #include "tools/benchmark_report.hpp"
 #include "tools/benchmark_runner.hpp"
+#include "tools/cli_args.hpp"
+#include "tools/cli_checks.hpp"
 #include "tools/commands.hpp"
+#include "tools/compile_progress.hpp"
 
 namespace ovcl {
 namespace cli {
@@ -65,13 +62,6 @@ void step(int id, const std::string& extra = "") {
     std::cout << "[Step " << id << "/11] " << names[id - 1] << (extra.empty() ? "" : " (" + extra + ")") << "\n";
 }
 
-std::ostream& info() {
-    return std::cout << "[ INFO ] ";
-}
-std::ostream& warning() {
-    return std::cout << "[ WARNING ] ";
-}
-
 /// A port's layout (rt_info "layout") as OpenVINO prints one: "[N,C,H,W]", "[...]" when there is none.
 std::string layout_text(const Output& p) {
     const auto it = p.node->get_rt_info().find("layout");
@@ -104,82 +94,6 @@ void print_ports(const char* title, const OutputVector& ports) {
     }
 }
 
-/// -infer_precision "f16" or "GPU:f16,REF:f32": the value for `device` (a "GPU" entry serves "GPU.1").
-std::string precision_for(const std::string& arg, const std::string& device) {
-    if (arg.find(':') == std::string::npos)
-        return arg;
-    std::stringstream ss(arg);
-    std::string item, best;
-    size_t best_len = 0;
-    while (std::getline(ss, item, ',')) {
-        const size_t colon = item.find(':');
-        if (colon == std::string::npos)
-            raise<InvalidArgument>("-infer_precision '", arg, "': give DEVICE:precision for every entry");
-        const std::string dev = item.substr(0, colon);
-        if ((device == dev || device.rfind(dev + ".", 0) == 0) && dev.size() > best_len) {
-            best = item.substr(colon + 1);
-            best_len = dev.size();
-        }
-    }
-    if (best_len == 0)
-        raise<InvalidArgument>("-infer_precision '", arg, "': no entry for device ", device);
-    return best;
-}
-
-/// The properties of compile_model, as benchmark_app sets them from the flags.
-AnyMap device_config(const BenchmarkOptions& opt, const Core& core) {
-    AnyMap config;
-    // -load_config's properties, added last: a flag given on the command line wins over the file.
-    const AnyMap file = opt.load_config.empty() ? AnyMap{} : load_config(opt.load_config, opt.device);
-    using hint::PerformanceMode;
-    if (opt.hint.empty() && !file.count(hint::performance_mode.key)) {  // else the file's hint
-        const auto mode = opt.api == "sync" ? PerformanceMode::LATENCY : PerformanceMode::THROUGHPUT;
-        std::ostringstream os;
-        os << mode;
-        warning() << "Performance hint was not explicitly specified in command line or config file. Device("
-                  << opt.device << ") performance hint will be set to PerformanceMode." << os.str() << ".\n";
-        config.insert(hint::performance_mode(mode));
-    } else if (opt.hint == "throughput" || opt.hint == "tput") {
-        config.insert(hint::performance_mode(PerformanceMode::THROUGHPUT));
-    } else if (opt.hint == "cumulative_throughput" || opt.hint == "ctput") {
-        config.insert(hint::performance_mode(PerformanceMode::CUMULATIVE_THROUGHPUT));
-    } else if (opt.hint == "latency") {
-        config.insert(hint::performance_mode(PerformanceMode::LATENCY));
-    }  // "none": the device's own default
-    if (opt.nireq)
-        config.insert(hint::num_requests(opt.nireq));
-    if (!opt.pc && opt.counters_requested())
-        warning() << "Turn on performance counters for " << opt.device << " device since "
-                  << (opt.pcsort.empty() ? "report type is " + opt.report_type : "pcsort value is " + opt.pcsort)
-                  << ".\n";
-    else if (!opt.pc && opt.profiling())
-        warning() << "Turn on performance counters for " << opt.device << " device due to execution graph dumping.\n";
-    const auto file_profiling = file.find(enable_profiling.key);
-    if (!opt.profiling() && file_profiling != file.end() && file_profiling->second.as<bool>())
-        warning() << "Performance counters for " << opt.device << " device is turned on. To print results use -pc "
-                  << "option.\n";  // the file's PERF_COUNT stays, as benchmark_app keeps it
-    else
-        config.insert(enable_profiling(opt.profiling()));
-    // -nthreads / -pin go to a device that has the property; benchmark_app passes them over elsewhere.
-    const std::vector<PropertyName> supported = core.get_property(opt.device, supported_properties);
-    const auto set_if_supported = [&](const char* flag, const std::string& key, Any value) {
-        if (std::find(supported.begin(), supported.end(), key) != supported.end())
-            config[key] = std::move(value);
-        else
-            warning() << flag << " is ignored: device " << opt.device << " has no " << key << " property.\n";
-    };
-    if (opt.nthreads)
-        set_if_supported("-nthreads", "INFERENCE_NUM_THREADS", static_cast<int32_t>(opt.nthreads));
-    if (!opt.pin.empty())
-        set_if_supported("-pin", "ENABLE_CPU_PINNING", opt.pin == "YES");
-    if (!opt.nstreams.empty())
-        config[num_streams.key] = opt.nstreams == "AUTO" ? Any(std::string("AUTO")) : Any(static_cast<int32_t>(std::stol(opt.nstreams)));
-    if (!opt.infer_precision.empty())
-        config[hint::inference_precision.key] = element::Type(precision_for(opt.infer_precision, opt.device));
-    config.insert(file.begin(), file.end());
-    return config;
-}
-
 std::string property_text(const CompiledModel& compiled, const std::string& key) {
     try {
         return compiled.get_property(key).to_string();
@@ -199,24 +113,6 @@ void check_writable(const std::string& path, const char* flag) {
     if (!probe)
         raise<InvalidArgument>(flag, " ", path, ": cannot write the file",
                                ec ? " (" + ec.message() + ")" : std::string());
-}
-
-/// -dump_config (the properties given to compile_model, as benchmark_app writes them: {"DEVICE": {"KEY":
-/// "value"}}, which -load_config reads back) and -exec_graph_path (the runtime graph as IR).
-void write_dumps(const BenchmarkOptions& opt, const AnyMap& config, const CompiledModel& compiled) {
-    if (!opt.dump_config.empty()) {
-        nlohmann::ordered_json doc;
-        doc[opt.device] = nlohmann::ordered_json::object();
-        for (const auto& [key, value] : config)
-            doc[opt.device][key] = value.to_string();
-        std::ofstream out(opt.dump_config);
-        out << doc.dump(4) << "\n";
-        if (!out)
-            raise<InvalidArgument>("-dump_config ", opt.dump_config, ": cannot write the file");
-        info() << "OpenVINO configuration settings were dumped to " << opt.dump_config << "\n";
-    }
-    if (!opt.exec_graph_path.empty())
-        ir::write_model(*compiled.get_runtime_model(), opt.exec_graph_path);
 }
 
 /// The GPU plugin's memory plan (gpu_memory properties): what one request allocates against the

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -93,6 +94,13 @@ void counters_csv(std::ostream& out, const Counters& counters) {
 }
 
 }  // namespace
+
+std::ostream& info() {
+    return std::cout << "[ INFO ] ";
+}
+std::ostream& warning() {
+    return std::cout << "[ WARNING ] ";
+}
 
 std::string status_name(ProfilingInfo::Status status) {
     switch (status) {

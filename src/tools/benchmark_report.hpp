@@ -17,6 +17,10 @@ namespace cli {
 
 using Counters = std::vector<ProfilingInfo>;  ///< one request's profiling info
 
+/// benchmark_app's line prefixes on stdout: "[ INFO ] ", "[ WARNING ] ".
+std::ostream& info();
+std::ostream& warning();
+
 /// "EXECUTED", "NOT_RUN", "OPTIMIZED_OUT".
 std::string status_name(ProfilingInfo::Status status);
 
