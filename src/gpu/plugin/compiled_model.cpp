@@ -98,7 +98,7 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
 }
 
 void CompiledModel::warm_up() const {
-    if (m_model->is_dynamic())
+    if (m_model->is_dynamic() || m_device->user_queue())  // never enqueue on the application's queue behind its back
         return;
     if (const char* env = std::getenv("OVCL_GPU_WARMUP"); env && std::string(env) == "0")
         return;

@@ -47,7 +47,8 @@ public:
     void set_loaded_from_cache(bool v) { m_loaded_from_cache = v; }
     /// Runs one inference on zeros (a static model), so that drivers that build each kernel's code at its first
     /// launch (PoCL: the work-group functions) do it inside compile_model, not at the user's first inference.
-    /// Best effort: a model that cannot run on zeros is simply not warmed. OVCL_GPU_WARMUP=0 turns it off.
+    /// Best effort: a model that cannot run on zeros is simply not warmed; nor is a dynamic model, or one on a
+    /// context made from the application's queue. OVCL_GPU_WARMUP=0 turns it off.
     /// (PoCL's program binaries do not carry that code: a CACHE_DIR import on a new PoCL cache builds it again.)
     void warm_up() const;
     /// The remote context the model was compiled for; without one, the plugin's default context of the device.

@@ -188,8 +188,7 @@ std::shared_ptr<ICompiledModel> Plugin::import_into(std::istream& in, const AnyM
     compiled->set_loaded_from_cache(from_cache);
     if (remote)
         compiled->set_context(remote);
-    if (!ctx->user_queue())  // a context of the application's queue: never enqueue on it behind its back
-        compiled->warm_up();
+    compiled->warm_up();
     return compiled;
 }
 

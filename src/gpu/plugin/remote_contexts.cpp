@@ -119,8 +119,7 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
                                                     std::static_pointer_cast<const Plugin>(shared_from_this()),
                                                     ocl->device(), config);
     compiled->set_context(ocl);
-    if (!ocl->device()->user_queue())  // never enqueue on the application's own queue behind its back
-        compiled->warm_up();
+    compiled->warm_up();
     return compiled;
 }
 
