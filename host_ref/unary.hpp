@@ -69,9 +69,10 @@ void convert_promote_types(const Node& node, const TensorVector& in, TensorVecto
 /// A copy of the input.
 void identity(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
-/// Converts n elements of src (element type `from`) into dst (element type `to`): reals to
-/// integers truncate toward zero and saturate at the target's limits (NaN gives 0), integers
-/// to integers wrap modulo 2^bits, anything to boolean is x != 0, boolean reads as 0/1.
+/// Converts n elements of src (element type `from`) into dst (element type `to`) as OpenVINO CPU does:
+/// reals to integers truncate toward zero into i32 (NaN and values outside [-2^31, 2^31) give INT32_MIN; an
+/// f16 infinity is +-65504 for targets wider than 8 bits), then convert as integers; integers to integers wrap
+/// modulo 2^bits; anything to boolean is x != 0 (NaN: false); boolean reads as 0/1.
 void convert_elements(const void* src, element::Type from, void* dst, element::Type to, size_t n);
 
 }  // namespace host_ref

@@ -21,22 +21,27 @@ auto load(S v) {
         return v;
 }
 
-template <typename D, typename V>
+/// A real value stored into an integer type as OpenVINO CPU stores it: truncated into i32 as x86's cvttps2dq
+/// does (NaN and values outside [-2^31, 2^31) give INT32_MIN), then converted as an integer (wrapping,
+/// sign-extending), whatever the target; so 3e9 becomes INT32_MIN in i64 too. An f16 infinity becomes
+/// +-65504 first unless the target has 8 bits.
+template <typename D>
+D real_to_integer(double v, bool from_f16) {
+    if (from_f16 && sizeof(D) > 1 && std::isinf(v))
+        v = std::copysign(65504.0, v);
+    const bool fits = v >= -2147483648.0 && v < 2147483648.0;  // false for NaN
+    const int32_t i = fits ? static_cast<int32_t>(v) : std::numeric_limits<int32_t>::min();
+    return static_cast<D>(i);
+}
+
+template <typename D, typename S, typename V>
 D store(V v) {
     if constexpr (std::is_same_v<D, char>) {
-        return static_cast<char>(v != V(0));
+        return static_cast<char>(v != V(0) && v == v);  // NaN is false, as on OpenVINO CPU
     } else if constexpr (std::is_same_v<D, float16>) {
         return float16(static_cast<float>(v));
     } else if constexpr (std::is_integral_v<D> && std::is_floating_point_v<V>) {
-        // Truncation toward zero as static_cast does; out-of-range values (UB for a cast) saturate.
-        if (std::isnan(v))
-            return D{0};
-        const V t = std::trunc(v);
-        if (t <= static_cast<V>(std::numeric_limits<D>::lowest()))
-            return std::numeric_limits<D>::lowest();
-        if (t >= static_cast<V>(std::numeric_limits<D>::max()))
-            return std::numeric_limits<D>::max();
-        return static_cast<D>(t);
+        return real_to_integer<D>(static_cast<double>(v), std::is_same_v<S, float16>);
     } else {
         return static_cast<D>(v);  // integer to integer wraps modulo 2^bits; to real rounds to nearest
     }
@@ -52,7 +57,7 @@ void convert_elements(const void* src, element::Type from, void* dst, element::T
             const S* s = static_cast<const S*>(src);
             D* d = static_cast<D*>(dst);
             for (size_t i = 0; i < n; ++i)
-                d[i] = store<D>(load(s[i]));
+                d[i] = store<D, S>(load(s[i]));
         });
     });
 }

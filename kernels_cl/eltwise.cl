@@ -7,7 +7,6 @@
 #define CAT(a, b) CAT_(a, b)
 #define VT(t) CAT(t, VEC)
 #define CVT(t) CAT(convert_, VT(t))
-#define CVT_SAT(t) CAT(CVT(t), _sat_rtz)
 #define AS(t) CAT(as_, VT(t))
 #define VTA VT(TA)
 #define VTO VT(TO)
@@ -112,6 +111,12 @@ inline VTA imod_v(VTA x, VTA y, int floor_mod) {
 inline VTA clamp_v(VTA x, float lo, float hi) {
     const VTA m = select(x, (VTA)lo, x < lo);
     return select(m, (VTA)hi, hi < m);
+}
+// A real truncated into i32 as OpenVINO CPU does (x86 cvttps2dq): NaN and values outside [-2^31, 2^31) give
+// INT_MIN (OpenCL's own conversion leaves them undefined).
+inline VT(int) cpu_i32_v(VTA x) {
+    const VT(int) bad = isnan(x) | (x < -2147483648.0f) | (x >= 2147483648.0f);
+    return select(CVT(int)(select(x, (VTA)0.0f, bad)), (VT(int))INT_MIN, bad);
 }
 inline VTA sigmoid_v(VTA x) { return 1.0f / (1.0f + exp(-x)); }
 inline VTA softplus_v(VTA x) { return select(log1p(exp(x)), x + log1p(exp(-x)), x > 0.0f); }

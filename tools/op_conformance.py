@@ -204,6 +204,16 @@ add("Convert", 1, "f32->f16", lambda g: [fn(1, "convert")(g.p([2, 4], lo=-5, hi=
 add("Convert", 1, "i64->f32", lambda g: [fn(1, "convert")(g.p([6], np.int64, -9, 9), "f32")], EXACT)
 add("Convert", 1, "f32->u8", lambda g: [fn(1, "convert")(g.p([6], lo=0, hi=200), "u8")], EXACT)
 add("Convert", 1, "f32->bool", lambda g: [fn(1, "convert")(g.p([6], data=[0, 1, -2, 0.5, 0, 3]), "boolean")], EXACT)
+# Reals to integers as OpenVINO CPU converts: truncated into i32 (NaN, infinities and values outside
+# [-2^31, 2^31) give INT32_MIN), then wrapped into the target; an f16 infinity is +-65504 for targets wider than 8 bits.
+CONVERT_EDGES = [np.inf, -np.inf, np.nan, 3e9, -3e9, 1e19, 2147483520.0, 2147483648.0, -2.7, 300.2, -129.5, 70000.2]
+for _dst in ("i32", "i64", "u8", "i8", "boolean"):
+    add("Convert", 1, f"f32->{_dst} infinities, NaN, out of range",
+        lambda g, d=_dst: [fn(1, "convert")(g.p([12], data=CONVERT_EDGES), d)], EXACT)
+for _dst in ("i32", "i64", "u8"):
+    add("Convert", 1, f"f16->{_dst} infinities, NaN",
+        lambda g, d=_dst: [fn(1, "convert")(g.p([6], np.float16, data=[np.inf, -np.inf, np.nan, 65504, -2.7, 300.5]),
+                                            d)], EXACT)
 add("ConvertLike", 1, "f32 like i32",
     lambda g: [fn(1, "convert_like")(g.p([5], lo=-4, hi=4), g.p([1], np.int32))], EXACT)
 
@@ -271,7 +281,16 @@ for op, name in (("BitwiseAnd", "bitwise_and"), ("BitwiseOr", "bitwise_or"), ("B
         lambda g, f=fn(13, name): [f(g.p([2, 4], np.int32, -50, 50), g.p([4], np.int32, -50, 50))], EXACT)
     add(op, 13, "u8", lambda g, f=fn(13, name): [f(g.p([6], np.uint8, 0, 255), g.p([6], np.uint8, 0, 255))], EXACT)
     add(op, 13, "bool", lambda g, f=fn(13, name): [f(g.p([6], np.bool_), g.p([6], np.bool_))], EXACT)
+add("BitwiseAnd", 13, "i64 [2,1,5] and [3,1]",
+    lambda g: [fn(13, "bitwise_and")(g.p([2, 1, 5], np.int64, -2**30, 2**30), g.p([3, 1], np.int64, -2**30, 2**30))],
+    EXACT)
+add("BitwiseOr", 13, "i8 [4,33] and [33]",
+    lambda g: [fn(13, "bitwise_or")(g.p([4, 33], np.int8, -128, 127), g.p([33], np.int8, -128, 127))], EXACT)
+add("BitwiseXor", 13, "bool [3,1] and [1,4]",
+    lambda g: [fn(13, "bitwise_xor")(g.p([3, 1], np.bool_), g.p([1, 4], np.bool_))], EXACT)
 add("BitwiseNot", 13, "i32", lambda g: [fn(13, "bitwise_not")(g.p([6], np.int32, -50, 50))], EXACT)
+add("BitwiseNot", 13, "i64", lambda g: [fn(13, "bitwise_not")(g.p([40], np.int64, -2**30, 2**30))], EXACT)
+add("BitwiseNot", 13, "bool", lambda g: [fn(13, "bitwise_not")(g.p([7], np.bool_))], EXACT)
 add("BitwiseNot", 13, "u8", lambda g: [fn(13, "bitwise_not")(g.p([6], np.uint8, 0, 255))], EXACT)
 add("BitwiseLeftShift", 15, "i32",
     lambda g: [fn(15, "bitwise_left_shift")(g.p([6], np.int32, -50, 50), g.p([6], np.int32, 0, 8))], EXACT)
@@ -302,6 +321,10 @@ for op, version, name in REDUCE:
     add(op, version, "f16", lambda g, f=f: [f(g.p([4, 6], np.float16, 0.5, 1.5), g.c([1]), True)], F16)
     if op != "ReduceL2":
         add(op, version, "i32", lambda g, f=f: [f(g.p([3, 4], np.int32, -3, 3), g.c([1]), False)], EXACT)
+        add(op, version, "i64 columns [4,3,19] axis 1",
+            lambda g, f=f: [f(g.p([4, 3, 19], np.int64, -3, 3), g.c([1]), True)], EXACT)
+        add(op, version, "i64 rows [2,40] axis -1", lambda g, f=f: [f(g.p([2, 40], np.int64, -1, 1), g.c([-1]), False)],
+            EXACT)
 for op, name in (("ReduceLogicalAnd", "reduce_logical_and"), ("ReduceLogicalOr", "reduce_logical_or")):
     add(op, 1, "bool axis 1", lambda g, f=fn(1, name): [f(g.p([3, 4], np.bool_), g.c([1]), False)], EXACT)
 
@@ -371,6 +394,10 @@ add("Slice", 8, "negative step and axes",
     lambda g: [fn(8, "slice")(g.p([4, 6]), g.c([-1, 1]), g.c([0, 6]), g.c([-1, 2]), g.c([0, -1]))], EXACT)
 add("Slice", 8, "empty result", lambda g: [fn(8, "slice")(g.p([4, 6]), g.c([2]), g.c([2]), g.c([1]))], EXACT)
 add("Roll", 7, "shift over two axes", lambda g: [fn(7, "roll")(g.p([3, 4]), g.c([1, -2]), g.c([0, -1]))], EXACT)
+add("Roll", 7, "Swin windows [1,8,8,5] by -3 on H, W",
+    lambda g: [fn(7, "roll")(g.p([1, 8, 8, 5]), g.c([-3, -3]), g.c([1, 2]))], EXACT)
+add("Roll", 7, "i64, shifts beyond the extent",
+    lambda g: [fn(7, "roll")(g.p([3, 5, 7], np.int64, -99, 99), g.c([9, -11]), g.c([0, 2]))], EXACT)
 add("DepthToSpace", 1, "blocks_first", lambda g: [fn(1, "depth_to_space")(g.p([1, 8, 2, 3]), "blocks_first", 2)], EXACT)
 add("DepthToSpace", 1, "depth_first", lambda g: [fn(1, "depth_to_space")(g.p([1, 8, 2, 3]), "depth_first", 2)], EXACT)
 add("SpaceToDepth", 1, "blocks_first", lambda g: [fn(1, "space_to_depth")(g.p([1, 2, 4, 6]), "blocks_first", 2)], EXACT)

@@ -1,5 +1,5 @@
 """tools/model_zoo.py --selftest: one small IR made with the openvino wheel (no exporters) through the zoo's run and
-report code, in a temporary folder: a convolution, a MatMul and a Roll (a host step on GPU), so that the
+report code, in a temporary folder: a convolution, a MatMul and a GRN (a host step on GPU), so that the
 comparison, the query parsing, the FLOP count, the host-step count and the report are all exercised."""
 
 import json
@@ -17,8 +17,8 @@ def build(folder):
     x = ops.parameter([1, 3, 8, 8], np.float32, name="image")
     conv = ops.convolution(x, ops.constant(rng.standard_normal((4, 3, 3, 3)).astype(np.float32)), [1, 1], [1, 1],
                            [1, 1], [1, 1])
-    rolled = ops.roll(ops.relu(conv), ops.constant(np.array([1], np.int64)), ops.constant(np.array([3], np.int64)))
-    flat = ops.reshape(rolled, ops.constant(np.array([1, 256], np.int64)), False)
+    normed = ov.opset1.grn(ops.relu(conv), 1e-6)
+    flat = ops.reshape(normed, ops.constant(np.array([1, 256], np.int64)), False)
     logits = ops.matmul(flat, ops.constant(rng.standard_normal((256, 5)).astype(np.float32)), False, False)
     os.makedirs(os.path.join(folder, "selftest", "inputs"))
     xml = os.path.join(folder, "selftest", "selftest.xml")
@@ -46,7 +46,7 @@ def main(args, run_model):
         zoo_report.write(zoo, report, args.ovcl)
         with open(report) as f:
             text = f.read()
-    expect_flops = 2 * 4 * 64 * 27 + 2 * 5 * 256 + 3 * 256  # conv, MatMul, one per element of Relu, Roll, Reshape
+    expect_flops = 2 * 4 * 64 * 27 + 2 * 5 * 256 + 3 * 256  # conv, MatMul, one per element of Relu, GRN, Reshape
     checks = {
         "GPU ran": res["GPU"].get("stage") == "done",
         "REF ran": res["REF"].get("stage") == "done",
@@ -54,7 +54,7 @@ def main(args, run_model):
         "REF matches OpenVINO CPU": res["REF"].get("compare", {}).get("ok"),
         "5 ops counted": res.get("ops", {}).get("ops") == 5,
         f"{expect_flops} FLOPs": res.get("ops", {}).get("flops") == expect_flops,
-        "Roll refused, nothing moved": res.get("host_refused") == {"Roll-v7": 1} and res.get("host_moved") == {},
+        "GRN refused, nothing moved": res.get("host_refused") == {"GRN-v1": 1} and res.get("host_moved") == {},
         "one host step": len(res["GPU"].get("profile", {}).get("host_steps", [])) == 1,
         "both benchmarks": set(res.get("bench", {})) == {"ovcl", "openvino"},
         "report row": "| selftest | cnn | yes/yes/yes | yes/yes/yes |" in text,

@@ -402,15 +402,18 @@ TEST(GpuEltwise, SelectCopiesAnyTypeWithThreeWayBroadcast) {
     }
 }
 
-TEST(GpuEltwise, ConvertTruncatesSaturatesAndWraps) {
+// Reals to integers as OpenVINO CPU converts: truncated into i32, NaN and out-of-range values INT32_MIN, then
+// wrapped (host_ref/unary.hpp, convert_elements).
+TEST(GpuEltwise, ConvertTruncatesAndWrapsAsOpenVinoCpu) {
     OVCL_REQUIRE_GPU();
     const std::vector<double> reals{0,    -0.0, 0.4,  -0.6, 1.5, -2.5, 126.9, 127.6, 255.5, 256, -129,
-                                    3e9,  -3e9, 1e20, -1e20, 65504, 70000, kInf, -kInf, kNaN, 1e-8, 12345.678};
+                                    3e9,  -3e9, 1e20, -1e20, 65504, 70000, kInf, -kInf, kNaN, 1e-8, 12345.678,
+                                    2147483520.0, 2147483648.0, -2147483648.0, -2147483904.0, -kNaN};
     const std::vector<double> ints{0,    1,       -1,      127,        128,        -128, -129, 255, 256,
                                    65535, 70000, -70000, 2147483647, -2147483648.0, 16777217, 33554435};
     const std::vector<std::pair<element::Type, std::vector<element::Type>>> pairs{
         {element::f32, {element::f16, element::i32, element::i64, element::i8, element::u8, element::boolean}},
-        {element::f16, {element::f32, element::i32}},
+        {element::f16, {element::f32, element::i32, element::i64, element::i8, element::u8, element::boolean}},
         {element::i32, {element::f32, element::f16, element::i64, element::i8, element::u8, element::boolean}},
         {element::i64, {element::i32, element::f32}},
         {element::u8, {element::i8, element::f32}},

@@ -43,7 +43,7 @@ TEST(OpTable, EveryRowIsARegistryEntryWithInferenceAndHostReference) {
     }
 }
 
-// Inputs and attributes that make a valid node of each element-wise type (f32 data, boolean masks).
+// Inputs and attributes that make a valid node of each element-wise type (f32 data, boolean masks, i32 bits).
 Attributes eltwise_attrs(const std::string& type) {
     static const std::map<std::string, Attributes> attrs{
         {"Convert", {{"destination_type", "f16"}}},
@@ -57,8 +57,9 @@ Attributes eltwise_attrs(const std::string& type) {
 
 std::shared_ptr<Node> eltwise_node(const Row& r) {
     const Shape s{2, 3};
-    const bool logical = r.type.rfind("Logical", 0) == 0;
-    const auto data = [&] { return Output(op::parameter(logical ? element::boolean : element::f32, s)); };
+    const bool logical = r.type.rfind("Logical", 0) == 0, bitwise = r.type.rfind("Bitwise", 0) == 0;
+    const element::Type t = logical ? element::boolean : bitwise ? element::i32 : element::f32;
+    const auto data = [&] { return Output(op::parameter(t, s)); };
     if (r.type == "Select")
         return op::make(r.type, {op::parameter(element::boolean, s), data(), data()}, {}, r.version);
     if (r.type == "HardSigmoid" || r.type == "Selu")  // data and two one-value parameters

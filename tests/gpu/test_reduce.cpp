@@ -132,7 +132,7 @@ TEST(GpuReduce, RefusesWithReasons) {
     v = gpu::validate_node(*op::make("Softmax", {op::parameter(element::f64, s)}, {{"axis", "1"}}, 8), dev);
     EXPECT_FALSE(v.supported);
     EXPECT_NE(v.reason.find("f32 and f16"), std::string::npos) << v.reason;
-    v = gpu::validate_node(*op::make("ReduceMax", {op::parameter(element::i32, s), axes_const({0})}), dev);
+    v = gpu::validate_node(*op::make("ReduceMax", {op::parameter(element::u8, s), axes_const({0})}), dev);
     EXPECT_FALSE(v.supported);
     EXPECT_NE(v.reason.find("f32 and f16"), std::string::npos) << v.reason;
     // Four separate runs of reduced axes.

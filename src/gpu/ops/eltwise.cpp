@@ -88,8 +88,15 @@ KernelArg param(const EltwiseKernel& k, size_t i) {
         return KernelArg::scalar(static_cast<cl_int>(k.int_params[i]));
     if (t == "long")
         return KernelArg::scalar(static_cast<cl_long>(k.int_params[i]));
+    // Types without parameters (bitwise ops): a zero of the size.
     if (t == "uchar" || t == "char")
         return KernelArg::scalar(cl_uchar{0});
+    if (t == "ushort" || t == "short")
+        return KernelArg::scalar(cl_ushort{0});
+    if (t == "uint")
+        return KernelArg::scalar(cl_uint{0});
+    if (t == "ulong")
+        return KernelArg::scalar(cl_ulong{0});
     raise<Exception>("eltwise: no parameter type for ", t);
 }
 

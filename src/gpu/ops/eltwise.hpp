@@ -11,9 +11,9 @@
 namespace ovcl {
 namespace gpu {
 
-/// Every element-wise op of host_ref/unary.cpp and host_ref/binary.cpp, Select and Convert, through one kernel
-/// source (kernels_cl/eltwise.cl) whose OP macro is the op's expression on vectors; f32, f16 storage, i32/i64,
-/// boolean and (comparisons, Convert) i8/u8. Refused (they run on the host): integer Log/Sqrt/Erf/Sin/Cos/Tanh,
+/// Every element-wise op of host_ref/unary.cpp and host_ref/binary.cpp, Select, Convert and BitwiseAnd/Or/Xor/Not,
+/// through one kernel source (kernels_cl/eltwise.cl) whose OP macro is the op's expression on vectors; f32, f16
+/// storage, i32/i64, boolean, (comparisons, Convert) i8/u8 and (bitwise ops) every 8- to 64-bit integer type. Refused (they run on the host): integer Log/Sqrt/Erf/Sin/Cos/Tanh,
 /// integer Divide/FloorMod/Mod without a Constant divisor free of zeros, a Swish beta of more than one value, other
 /// element types, more than 2^32 - 1 elements. Details: docs/kernels.md, "eltwise".
 OVCL_DECLARE_GPU_OP(EltwiseOp);

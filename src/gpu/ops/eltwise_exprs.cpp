@@ -1,6 +1,6 @@
 // The OpenCL expression of each element-wise op (the OP macro of kernels_cl/eltwise.cl), written to give
 // what host_ref gives: the same NaN rules (Maximum is a < b ? b : a, Relu keeps NaN), wrapping integer
-// arithmetic (computed unsigned), saturating real-to-integer conversion.
+// arithmetic (computed unsigned), real-to-integer conversion as OpenVINO CPU's.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -90,6 +90,13 @@ const std::map<std::string, const char*>& logicals() {
     return l;
 }
 
+/// BitwiseAnd/Or/Xor-13 on booleans (stored 0/1) and integers alike; BitwiseNot apart (bitwise_kernel).
+const std::map<std::string, const char*>& bitwise() {
+    static const std::map<std::string, const char*> b{
+        {"BitwiseAnd", "a&b"}, {"BitwiseOr", "a|b"}, {"BitwiseXor", "a^b"}};
+    return b;
+}
+
 bool is_real(element::Type t) { return t == element::f32 || t == element::f16; }
 bool is_int(element::Type t) { return t == element::i32 || t == element::i64; }
 
@@ -138,8 +145,9 @@ std::string divisor_problem(const Node& node) {
     return {};
 }
 
-// Convert: real sources truncate and saturate into integers (NaN gives 0), integers wrap (computed
-// unsigned, then reinterpreted), anything becomes boolean as x != 0, booleans read as 0/1.
+// Convert, as OpenVINO CPU converts (host_ref/unary.hpp, convert_elements): real sources truncate into i32
+// (cpu_i32_v), then convert as integers; integers wrap (computed unsigned, then reinterpreted); anything
+// becomes boolean as x != 0 (NaN: false); booleans read as 0/1.
 EltwiseKernel convert_kernel(element::Type from, element::Type to) {
     const auto ok = [](element::Type t) {
         return is_real(t) || is_int(t) || t == element::i8 || t == element::u8 || t == element::boolean;
@@ -150,14 +158,19 @@ EltwiseKernel convert_kernel(element::Type from, element::Type to) {
     EltwiseKernel k;
     set_type(k, 0, from);
     set_type(k, kEltwiseOut, to);
-    const std::string src = from == element::boolean ? "(IS_TRUE(a)&(char)1)" : "a";
+    k.real = is_real(from);
+    std::string src = from == element::boolean ? "(IS_TRUE(a)&(char)1)" : "a";
+    if (k.real && !is_real(to) && to != element::boolean) {
+        // An f16 infinity is +-65504 unless the target has 8 bits.
+        const std::string x = from == element::f16 && to.size() > 1 ? "select(a,copysign((VTA)65504.0f,a),isinf(a))"
+                                                                      : "a";
+        src = "cpu_i32_v(" + x + ")";
+    }
     const std::string dst = k.types[kEltwiseOut];
     if (to == element::boolean)
-        k.op = "CMP(a!=(TA)0)";
+        k.op = k.real ? "CMP((a!=(TA)0)&(a==a))" : "CMP(a!=(TA)0)";
     else if (is_real(to))
-        k.op = is_real(from) ? "a" : "CVT(float)(" + src + ")";
-    else if (is_real(from))  // NaN made 0 first: NVIDIA's convert_long_sat_rtz gives LONG_MIN for it
-        k.op = "CVT_SAT(" + dst + ")(isnan(a)?(TA)0:a)";
+        k.op = k.real ? "a" : "CVT(float)(" + src + ")";
     else if (to.is_signed())
         k.op = "AS(" + dst + ")(CVT(u" + dst + ")(" + src + "))";
     else
@@ -188,6 +201,23 @@ EltwiseKernel logical_kernel(const std::string& type, element::Type t) {
     k.arity = type == "LogicalNot" ? 1 : 2;
     k.types.fill("uchar");
     k.op = type == "LogicalNot" ? "CMP(a==(uchar)0)" : logicals().at(type);
+    return k;
+}
+
+/// Bitwise ops: booleans and the integer types OpenCL C has, each its own type throughout.
+EltwiseKernel bitwise_kernel(const std::string& type, element::Type t) {
+    static const element::Type_t types[] = {element::Type_t::boolean, element::Type_t::i8,  element::Type_t::u8,
+                                            element::Type_t::i16,     element::Type_t::u16, element::Type_t::i32,
+                                            element::Type_t::u32,     element::Type_t::i64, element::Type_t::u64};
+    if (std::find(std::begin(types), std::end(types), static_cast<element::Type_t>(t)) == std::end(types))
+        return refuse(type + " of " + t.to_string() + " (GPU bitwise ops take boolean and 8- to 64-bit integers)");
+    EltwiseKernel k;
+    k.arity = type == "BitwiseNot" ? 1 : 2;
+    k.types.fill(cl_type(t));
+    if (type != "BitwiseNot")
+        k.op = bitwise().at(type);
+    else
+        k.op = t == element::boolean ? "CMP(a==(TA)0)" : "~a";
     return k;
 }
 
@@ -286,6 +316,8 @@ EltwiseKernel eltwise_kernel(const Node& node) {
         return logical_kernel(type, t);
     if (comparisons().count(type))
         return comparison_kernel(type, t);
+    if (type == "BitwiseNot" || bitwise().count(type))
+        return bitwise_kernel(type, t);
 
     EltwiseKernel k;
     const std::string expr = arithmetic_expr(node, t, k);

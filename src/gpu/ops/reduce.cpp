@@ -18,10 +18,18 @@ int reduce_code(const std::string& type) {
     return codes.at(type);
 }
 
+bool integer_data(const Node& node) {
+    const element::Type t = node.get_input_element_type(0);
+    return t == element::i32 || t == element::i64;
+}
+
 }  // namespace
 
 Validation ReduceOp::validate(const Node& node, const DeviceInfo&) const {
-    Validation v = require_float(node);
+    if (integer_data(node) && node.get_type_name() == "ReduceL2")
+        return Validation::no("ReduceL2 on " + node.get_input_element_type(0).get_type_name() +
+                              ": integer reductions are sum, mean, max, min, prod and L1");
+    Validation v = integer_data(node) ? Validation::yes() : require_float(node);
     if (!v.supported)
         return v;
     std::vector<size_t> axes;
@@ -40,6 +48,16 @@ OpConfig ReduceOp::configure(const Node& node, const DeviceInfo& device) const {
         raise<NotImplemented>(node.describe(), ": ", why);
     const int code = reduce_code(node.get_type_name());
     OpConfig c;
+    if (integer_data(node)) {
+        const bool wide = node.get_input_element_type(0) == element::i64;
+        c.launches.push_back(region_launch(stem::reduce, "reduce_int", r, device, {KernelArg::scalar<cl_int>(code)},
+                                           {KernelArg::scalar<cl_int>(static_cast<cl_int>(r.count))}));
+        c.launches.back().options = define("IDATA", wide ? "long" : "int") + " " +
+                                    define("IDATA_MIN", wide ? "LONG_MIN" : "INT_MIN") + " " +
+                                    define("IDATA_MAX", wide ? "LONG_MAX" : "INT_MAX");
+        c.impl_name = "reduce_int" + shape_suffix(r) + (wide ? "_i64" : "_i32");
+        return c;
+    }
     c.launches.push_back(region_launch(stem::reduce, "reduce", r, device, {KernelArg::scalar<cl_int>(code)},
                                        {KernelArg::scalar<cl_float>(static_cast<cl_float>(r.count))}));
     c.launches.back().options += storage_option(node);
