@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
@@ -71,6 +72,26 @@ std::string expand_includes(const std::string& stem, int depth) {
 
 std::string kernel_source(const std::string& stem) { return expand_includes(stem, 0); }
 
+namespace {
+
+// stable_hash(kernel_source(stem)). The embedded sources do not change while the library is loaded, so each
+// stem's is expanded and hashed once (a dynamic model asks for its programs at every new plan); with
+// OVCL_KERNELS_DIR, and for an extension's kernel, the text is read every time.
+std::string source_hash(const std::string& stem) {
+    const char* dir = std::getenv("OVCL_KERNELS_DIR");
+    if ((dir && *dir) || ext::kernel_source_for_stem(stem))
+        return stable_hash(kernel_source(stem));
+    static std::mutex mutex;
+    static std::map<std::string, std::string> hashes;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = hashes.find(stem);
+    if (it == hashes.end())
+        it = hashes.emplace(stem, stable_hash(kernel_source(stem))).first;
+    return it->second;
+}
+
+}  // namespace
+
 ProgramCache::ProgramCache(cl::Context context, const DeviceInfo& device)
     : m_context(std::move(context)), m_device(device) {}
 
@@ -82,8 +103,7 @@ std::string ProgramCache::key_of(const std::string& stem, const std::string& sou
 }
 
 cl::Program ProgramCache::get(const std::string& stem, const std::string& options, const std::string& cache_dir) {
-    const std::string source = kernel_source(stem);
-    const std::string key = key_of(stem, stable_hash(source), options);
+    const std::string key = key_of(stem, source_hash(stem), options);
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         auto it = m_programs.find(key);
@@ -99,7 +119,7 @@ cl::Program ProgramCache::get(const std::string& stem, const std::string& option
     if (program()) {
         ++m_stats.from_disk;
     } else {
-        program = build_from_source(stem, source, options);
+        program = build_from_source(stem, kernel_source(stem), options);
         ++m_stats.compiled;
         if (!path.empty())
             store_binary(program, path, key);
@@ -144,7 +164,7 @@ cl::Program ProgramCache::build_from_source(const std::string& stem, const std::
 
 ProgramCache::Binary ProgramCache::binary(const std::string& stem, const std::string& options) {
     const cl::Program program = get(stem, options, "");
-    Binary out{stem, options, stable_hash(kernel_source(stem)), {}};
+    Binary out{stem, options, source_hash(stem), {}};
     std::vector<std::vector<unsigned char>> binaries;
     check(program.getInfo(CL_PROGRAM_BINARIES, &binaries), "clGetProgramInfo(CL_PROGRAM_BINARIES)",
           ext::kernel_source_label(stem) + " on " + m_device.name);
@@ -155,7 +175,7 @@ ProgramCache::Binary ProgramCache::binary(const std::string& stem, const std::st
 }
 
 bool ProgramCache::add(const Binary& b) {
-    if (b.source_hash != stable_hash(kernel_source(b.stem)))
+    if (b.source_hash != source_hash(b.stem))
         return false;  // this library's kernel source differs from the one the binary was built from
     const std::string key = key_of(b.stem, b.source_hash, b.options);
     {

@@ -139,8 +139,9 @@ namespace {
 // Plan::build's steps, in order, over the state they share.
 class PlanBuilder {
 public:
-    PlanBuilder(std::shared_ptr<Model> model, const DeviceInfo& device, const std::set<std::string>& host_ops)
-        : m_plan(std::make_shared<Plan>()), m_device(device), m_host_ops(host_ops) {
+    PlanBuilder(std::shared_ptr<Model> model, const DeviceInfo& device, const std::set<std::string>& host_ops,
+                OpCache* ops)
+        : m_plan(std::make_shared<Plan>()), m_device(device), m_host_ops(host_ops), m_ops(ops) {
         m_plan->model = std::move(model);
     }
 
@@ -236,7 +237,8 @@ private:
     // A kernel step, a view of its input, or a host step with the reason the device refused it.
     void add_op_step(Step& step) {
         const Node& node = *step.node;
-        Validation v = device_runs(node, m_device, m_host_ops);
+        const Validation v =
+            m_ops ? m_ops->validation(node, m_device, m_host_ops) : device_runs(node, m_device, m_host_ops);
         if (!v.supported) {
             step.kind = Step::Kind::HOST;
             step.reason = v.reason;
@@ -247,7 +249,8 @@ private:
             step.kind = Step::Kind::HOST;  // a view of a constant: copied once on the host
             step.reason = "view of a constant";
         } else {
-            step.config = tuning::configure(*find_gpu_op(node), node, m_device);
+            step.config =
+                m_ops ? m_ops->configuration(node, m_device) : tuning::configure(*find_gpu_op(node), node, m_device);
             for (auto& c : step.config.constants) {
                 step.op_constants.push_back(m_plan->constants.size());
                 m_plan->constants.push_back(c);
@@ -377,6 +380,7 @@ private:
     std::shared_ptr<Plan> m_plan;
     const DeviceInfo& m_device;
     const std::set<std::string>& m_host_ops;
+    OpCache* m_ops;
     std::map<std::pair<const Node*, size_t>, size_t> m_value_of;
     std::map<size_t, size_t> m_alias_root;  // view outputs share their input's value storage
     std::map<size_t, Part> m_parts;         // in-place Concat inputs
@@ -385,8 +389,8 @@ private:
 }  // namespace
 
 std::shared_ptr<Plan> Plan::build(std::shared_ptr<Model> model, const DeviceInfo& device,
-                                  const std::set<std::string>& host_ops) {
-    return PlanBuilder(std::move(model), device, host_ops).build();
+                                  const std::set<std::string>& host_ops, OpCache* ops) {
+    return PlanBuilder(std::move(model), device, host_ops, ops).build();
 }
 
 }  // namespace gpu

@@ -13,6 +13,7 @@
 #include "ops/gpu_op.hpp"
 #include "ovcl/model.hpp"
 #include "plan/memory_plan.hpp"
+#include "plan/op_cache.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -81,8 +82,9 @@ struct Plan {
     size_t tensors_bytes = 0;
 
     /// Plans `model` (static input shapes, already transformed) for `device`; `host_ops` run on the host (OVCL_GPU_HOST_OPS).
+    /// With `ops`, each op's validation and configuration come from (and go into) that cache of earlier plans.
     static std::shared_ptr<Plan> build(std::shared_ptr<Model> model, const DeviceInfo& device,
-                                       const std::set<std::string>& host_ops);
+                                       const std::set<std::string>& host_ops, OpCache* ops = nullptr);
 };
 
 /// Bytes a sub-buffer's origin (an in-place Concat's part) must be a multiple of on `device`:

@@ -1,12 +1,15 @@
 #include "plugin/compiled_model.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
 #include "ops/gpu_env.hpp"
+#include "ovcl/ops.hpp"
 #include "plugin/async_infer_request.hpp"
 #include "plugin/plugin.hpp"
 #include "plugin/sync_infer_request.hpp"
+#include "shape_infer/variables_infer.hpp"
 #include "transform/transformations.hpp"
 #include "tuning/tuning.hpp"
 
@@ -30,6 +33,74 @@ std::string constant_user(const Plan& plan, size_t i) {
     return "the model (constant " + std::to_string(i) + ")";
 }
 
+// The variables in device buffers whose ReadValue-6 has no static shape in `model`.
+std::vector<std::string> dynamic_variables_of(const Model& model, const std::set<std::string>& host_ops) {
+    std::vector<std::string> ids;
+    if (!device_variables(host_ops))
+        return ids;  // host variables: their ReadValues stay host steps of this run's shapes
+    for (const auto& n : model.get_ordered_ops()) {
+        if (n->get_type_name() != "ReadValue" || n->get_version() < 6 || n->get_output_partial_shape(0).is_static())
+            continue;
+        const std::string id = shape_infer::variable_decl(*n).id;
+        if (std::find(ids.begin(), ids.end(), id) == ids.end())
+            ids.push_back(id);
+    }
+    return ids;
+}
+
+// Replaces ReadValue `n` by a copy without its variable_shape attribute, so that its output takes the init
+// value's shape.
+void drop_declared_shape(const Model& model, const std::shared_ptr<Node>& n) {
+    Attributes attrs;
+    for (const auto& a : n->get_attributes())
+        if (a.first != "variable_shape")
+            attrs.push_back(a);
+    auto copy = std::make_shared<Node>(n->get_type_name(), n->get_version(), n->input_values(), attrs);
+    copy->copy_name_from(*n);
+    copy->get_rt_info() = n->get_rt_info();
+    copy->set_output_size(1);
+    copy->set_output_type(0, n->get_output_element_type(0), n->get_output_partial_shape(0));
+    copy->output_names(0) = n->output_names(0);
+    for (const auto& [consumer, index] : model.get_consumers(Output(n, 0)))
+        consumer->set_argument(index, Output(copy, 0));
+}
+
+// Gives each ReadValue of a dynamic variable the shape of what it yields. One that holds a value: that value's
+// shape; its READ_VALUE step copies the variable and never its init value (whose shape is the empty cache's), so
+// the init input goes. One that holds none yields its init value: the declared shape goes, and the init's shape
+// (static once the inputs' are, after folding) is the output's. Everything after the ReadValue is then static.
+void specialise_read_values(Model& model, const std::vector<std::string>& ids,
+                            const std::vector<std::optional<Shape>>& held) {
+    std::map<std::string, std::optional<Shape>> shapes;
+    for (size_t i = 0; i < ids.size(); ++i)
+        shapes[ids[i]] = i < held.size() ? held[i] : std::nullopt;
+    for (const auto& n : model.get_ordered_ops()) {
+        if (n->get_type_name() != "ReadValue" || n->get_version() < 6)
+            continue;
+        const auto decl = shape_infer::variable_decl(*n);
+        const auto it = shapes.find(decl.id);
+        if (it == shapes.end())
+            continue;
+        const bool has_init = n->get_input_size() > 0;
+        if (!it->second) {
+            if (has_init && decl.has_shape)
+                drop_declared_shape(model, n);
+            continue;
+        }
+        const PartialShape declared = decl.has_shape ? decl.shape
+                                      : has_init     ? n->get_input_partial_shape(0)
+                                                     : PartialShape::dynamic();
+        const Shape& shape = *it->second;
+        if (!declared.compatible(PartialShape(shape)))
+            raise<Exception>(n->describe(), ": variable '", decl.id, "' holds a tensor of shape ", shape,
+                             " that does not fit ", declared);
+        if (!decl.type.is_static())
+            n->set_attr("variable_type", n->get_output_element_type(0).get_type_name());
+        n->set_attr("variable_shape", op::shape_attr(PartialShape(shape)));
+        n->set_arguments({});
+    }
+}
+
 }  // namespace
 
 CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, std::shared_ptr<Model> transformed,
@@ -37,7 +108,14 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, std::sha
                              const Config& config)
     : ICompiledModel(model, plugin), m_model(std::move(transformed)), m_device(std::move(device)), m_config(config) {
     setup_executors();
-    if (!m_model->is_dynamic()) {
+    m_dynamic = m_model->is_dynamic();
+    size_t weights = 0;
+    for (const auto& n : m_model->get_ordered_ops())
+        if (n->is_constant())
+            weights += n->get_constant_value().get_byte_size();
+    m_ops = std::make_unique<OpCache>(2 * weights);  // room for the ops' packed copies of every weight, twice
+    m_dynamic_variables = dynamic_variables_of(*m_model, m_config.host_ops);
+    if (!m_dynamic) {
         std::vector<Shape> shapes;
         for (const auto& p : m_model->get_parameters())
             shapes.push_back(p->get_output_shape(0));
@@ -45,27 +123,31 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, std::sha
     }
 }
 
-std::shared_ptr<const DevicePlan> CompiledModel::plan_for(const std::vector<Shape>& input_shapes) const {
+std::shared_ptr<const DevicePlan> CompiledModel::plan_for(const std::vector<Shape>& input_shapes,
+                                                          const std::vector<std::optional<Shape>>& variables) const {
+    PlanKey key{input_shapes, variables};
+    key.variables.resize(m_dynamic_variables.size());  // not given: not set
     std::lock_guard<std::mutex> lock(m_mutex);
     for (auto it = m_plans.begin(); it != m_plans.end(); ++it)
-        if (it->first == input_shapes) {
+        if (it->first == key) {
             m_plans.splice(m_plans.begin(), m_plans, it);
             return it->second;
         }
-    auto plan = build(input_shapes);
-    m_plans.emplace_front(input_shapes, plan);
+    auto plan = build(key);
+    m_plans.emplace_front(std::move(key), plan);
     if (m_plans.size() > kMaxPlans)
         m_plans.pop_back();
     return plan;
 }
 
-std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>& input_shapes) const {
+std::shared_ptr<const DevicePlan> CompiledModel::build(const PlanKey& key) const {
     std::shared_ptr<Model> model = m_model;
-    if (m_model->is_dynamic()) {  // specialise a copy for these shapes, then fold what became static
+    if (m_dynamic) {  // specialise a copy for these shapes, then fold what became static
         model = m_model->clone();
+        specialise_read_values(*model, m_dynamic_variables, key.variables);
         std::map<size_t, PartialShape> shapes;
-        for (size_t i = 0; i < input_shapes.size(); ++i)
-            shapes[i] = PartialShape(input_shapes[i]);
+        for (size_t i = 0; i < key.inputs.size(); ++i)
+            shapes[i] = PartialShape(key.inputs[i]);
         model->reshape(shapes);
         if (!m_config.disable_transformations)  // the precision pass already ran on m_model (it is idempotent)
             transform_model(*model, m_config.host_ops, m_config.inference_precision);
@@ -75,17 +157,17 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
     std::shared_ptr<Plan> plan;
     {  // the conv / MatMul kernel selector reads GPU_TUNING_MODE while ops are configured (tuning.hpp)
         const tuning::Scope tuning(m_config.tuning_mode, m_config.cache_dir, *m_device);
-        plan = Plan::build(model, m_config.planning_device(m_device->device), m_config.host_ops);
+        plan = Plan::build(model, m_config.planning_device(m_device->device), m_config.host_ops, m_ops.get());
     }
+    for (auto it = m_device_constants.begin(); it != m_device_constants.end();)  // those of plans gone
+        it = it->second.host.expired() ? m_device_constants.erase(it) : std::next(it);
     for (size_t i = 0; i < plan->constants.size(); ++i) {
-        const Tensor& c = plan->constants[i];
         if (!plan->constant_on_device[i]) {  // read on the host only, or through an op's own copy
             dp->constants.emplace_back();
             continue;
         }
         try {
-            dp->constants.push_back(make_buffer(m_device->context, c.get_byte_size(),
-                                                CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, c.data()));
+            dp->constants.push_back(device_constant(plan->constants[i]));
         } catch (const OclError& e) {
             throw OclError(e.code(), std::string(e.what()) + " for a constant of " + constant_user(*plan, i));
         }
@@ -97,8 +179,19 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const std::vector<Shape>&
     return dp;
 }
 
+cl::Buffer CompiledModel::device_constant(const Tensor& host) const {
+    const size_t bytes = host.get_byte_size();
+    DeviceConstant& c = m_device_constants[host.data()];
+    const auto held = c.host.lock();
+    if (held && held == host.get_impl() && c.bytes == bytes)
+        return c.buffer;
+    c = DeviceConstant{host.get_impl(), bytes,
+                       make_buffer(m_device->context, bytes, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, host.data())};
+    return c.buffer;
+}
+
 void CompiledModel::warm_up() const {
-    if (m_model->is_dynamic() || m_device->user_queue())  // never enqueue on the application's queue behind its back
+    if (m_dynamic || m_device->user_queue())  // never enqueue on the application's queue behind its back
         return;
     if (const char* env = std::getenv("OVCL_GPU_WARMUP"); env && std::string(env) == "0")
         return;

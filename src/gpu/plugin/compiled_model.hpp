@@ -3,6 +3,7 @@
 #include <list>
 #include <map>
 #include <mutex>
+#include <optional>
 
 #include "exec/streams.hpp"
 #include "exec/wait_executor.hpp"
@@ -36,9 +37,14 @@ public:
     void set_property(const AnyMap& properties) override;
     Any get_property(const std::string& name) const override;
 
-    /// The plan for these input shapes: built (and its programs compiled) on first use, kept
-    /// in a bounded cache of specialisations for dynamic models.
-    std::shared_ptr<const DevicePlan> plan_for(const std::vector<Shape>& input_shapes) const;
+    /// The plan for these input shapes and, for each of dynamic_variables(), the shape of the value the variable
+    /// holds (none: not set, its ReadValue yields the init value; an empty list: none holds a value): built (and
+    /// its programs compiled) on first use, kept in a bounded cache of specialisations for dynamic models.
+    std::shared_ptr<const DevicePlan> plan_for(const std::vector<Shape>& input_shapes,
+                                               const std::vector<std::optional<Shape>>& variables = {}) const;
+    /// Variables in device buffers whose ReadValue has no static shape (a KV cache growing a token per inference):
+    /// a plan is specialised for the shapes of their values, so that ReadValue and all after it run on the device.
+    const std::vector<std::string>& dynamic_variables() const { return m_dynamic_variables; }
     const DeviceContext& device() const { return *m_device; }
     const Config& config() const { return m_config; }
     /// The stream a new request runs on (round-robin over NUM_STREAMS).
@@ -60,15 +66,34 @@ private:
     static const PropertyTable<CompiledModel>& table();
     /// A gpu_memory figure of the latest plan; NotImplemented for a dynamic model not run yet.
     uint64_t memory_figure(const std::string& name, size_t Plan::*field) const;
-    std::shared_ptr<const DevicePlan> build(const std::vector<Shape>& input_shapes) const;
+    /// What a plan is specialised for (plan_for's arguments, one entry per dynamic variable).
+    struct PlanKey {
+        std::vector<Shape> inputs;
+        std::vector<std::optional<Shape>> variables;
+        bool operator==(const PlanKey& o) const { return inputs == o.inputs && variables == o.variables; }
+    };
+    std::shared_ptr<const DevicePlan> build(const PlanKey& key) const;
     /// Streams, task, wait and callback executors from the config (compiled_model_executors.cpp).
     void setup_executors();
 
     std::shared_ptr<Model> m_model;  ///< transformed; may have dynamic shapes
+    bool m_dynamic = false;          ///< m_model has a dynamic shape: each plan specialises a copy
     std::shared_ptr<DeviceContext> m_device;
     Config m_config;
     mutable std::mutex m_mutex;
-    mutable std::list<std::pair<std::vector<Shape>, std::shared_ptr<const DevicePlan>>> m_plans;  ///< most recent first
+    std::vector<std::string> m_dynamic_variables;
+    /// Validation and configuration of ops shared by the plans (a plan per KV-cache length reuses them).
+    mutable std::unique_ptr<OpCache> m_ops;
+    /// Constants on the device by host address, shared by the plans while their host tensor lives: a graph
+    /// Constant, or an op's constant (packed weights) that OpCache kept, is uploaded once, not once per plan.
+    struct DeviceConstant {
+        std::weak_ptr<ITensor> host;
+        size_t bytes = 0;
+        cl::Buffer buffer;
+    };
+    mutable std::map<const void*, DeviceConstant> m_device_constants;
+    cl::Buffer device_constant(const Tensor& host) const;
+    mutable std::list<std::pair<PlanKey, std::shared_ptr<const DevicePlan>>> m_plans;  ///< most recent first
     static constexpr size_t kMaxPlans = 8;
     std::shared_ptr<GpuStreams> m_streams;          ///< per model, or per device when EXCLUSIVE_ASYNC_REQUESTS
     std::shared_ptr<WaitExecutor> m_wait_executor;  ///< per device

@@ -4,6 +4,7 @@
 // ("gpu.programs") and the input shapes of those plans ("gpu.plans"). Import puts the binaries
 // into the device's program cache before any plan is built, so a static model, or a dynamic one
 // run with the exported shapes, compiles no kernel.
+#include <algorithm>
 #include <set>
 
 #include "ocl_context.hpp"
@@ -113,8 +114,9 @@ void CompiledModel::export_model(std::ostream& out) const {
     std::set<std::pair<std::string, std::string>> programs;  // (stem, options) of every plan built so far
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        for (const auto& [shapes, dp] : m_plans) {
-            signatures.push_back(shapes);
+        for (const auto& [key, dp] : m_plans) {
+            if (std::find(signatures.begin(), signatures.end(), key.inputs) == signatures.end())
+                signatures.push_back(key.inputs);  // plans for other variable shapes: built again when used
             for (const auto& step : dp->plan->steps)
                 for (const auto& launch : step.config.launches)
                     programs.emplace(launch.source, launch.options);

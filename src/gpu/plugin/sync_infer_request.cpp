@@ -8,6 +8,7 @@
 #include "runtime/host_variable_state.hpp"
 #include "runtime/stage_profiling.hpp"
 #include "runtime/trace.hpp"
+#include "shape_infer/variables_infer.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -23,6 +24,26 @@ private:
     std::chrono::microseconds& m_out;
     StageClock::time_point m_t0 = StageClock::now();
 };
+
+// A ReadValue or Assign run on the host (a shape known only at run time) while the variables are in device
+// buffers: it reads and writes the device copy, so the state API and the device steps see one value.
+TensorVector host_variable_step(const Node& node, const TensorVector& inputs, DeviceVariables& variables,
+                                EvalContext& ctx) {
+    const std::string id = shape_infer::variable_decl(node).id;
+    if (node.get_type_name() == "Assign") {
+        variables.set(id, inputs.at(0));
+        return {inputs[0]};
+    }
+    if (!variables.held_shape(id)) {
+        EvalContext init{nullptr, ctx.cancel};  // its init value (or zeros)
+        return evaluate_node(node, inputs, init);
+    }
+    Tensor value = variables.get(id);
+    if (value.get_element_type() != node.get_output_element_type(0))
+        raise<Exception>(node.describe(), ": variable '", id, "' holds a ", value.get_element_type(),
+                         " tensor; the ReadValue reads ", node.get_output_element_type(0));
+    return {value};
+}
 }  // namespace
 
 InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
@@ -156,7 +177,10 @@ void InferRequest::infer_preprocess() {
     std::vector<Shape> shapes;
     for (const auto& t : m_input_tensors)
         shapes.push_back(t.get_shape());
-    prepare(m_model->plan_for(shapes));
+    std::vector<std::optional<Shape>> held;  // a KV cache's length is part of what the plan is for
+    for (const auto& id : m_model->dynamic_variables())
+        held.push_back(m_device_variables->held_shape(id));
+    prepare(m_model->plan_for(shapes, held));
     bind_ports();
 }
 
@@ -269,7 +293,10 @@ void InferRequest::run_host_step(const Step& step) {
         check(last_read.wait(), "clWaitForEvents", "inputs of host step " + step.node->describe());
     const auto t0 = StageClock::now();  // the device's work before it is in its own events
     EvalContext ctx{m_variables.get(), &m_cancel};
-    const TensorVector outputs = evaluate_node(*step.node, inputs, ctx);
+    const std::string& type = step.node->get_type_name();
+    const TensorVector outputs = m_device_variables && (type == "ReadValue" || type == "Assign")
+                                     ? host_variable_step(*step.node, inputs, *m_device_variables, ctx)
+                                     : evaluate_node(*step.node, inputs, ctx);
     for (size_t i = 0; i < outputs.size(); ++i) {
         const Value& val = plan.values[step.outputs[i]];
         if (!val.data_dependent && outputs[i].get_shape() != val.shape)

@@ -1,5 +1,7 @@
 #include "plugin/variable_state.hpp"
 
+#include <algorithm>
+
 #include "ops/gpu_env.hpp"
 
 namespace ovcl {
@@ -9,9 +11,11 @@ DeviceVariable& DeviceVariables::storage(const std::string& id, element::Type ty
     DeviceVariable& v = m_variables[id];
     const size_t bytes = shape_size(shape) * type.size();
     if (!v.buffer() || v.capacity < bytes) {
-        // The old buffer may still be read by enqueued commands: OpenCL keeps it alive until they finish.
-        v.buffer = make_buffer(m_context, bytes, CL_MEM_READ_WRITE);
-        v.capacity = bytes;
+        // The old buffer may still be read by enqueued commands: OpenCL keeps it alive until they finish. A value
+        // that grows (a KV cache, a token per inference) gets room for half as much again, not a buffer per size.
+        const size_t capacity = v.buffer() ? std::max(bytes, v.capacity + v.capacity / 2) : bytes;
+        v.buffer = make_buffer(m_context, capacity, CL_MEM_READ_WRITE);
+        v.capacity = capacity;
     }
     return v;
 }
@@ -57,6 +61,14 @@ void DeviceVariables::enqueue_write(const std::string& id, const std::string& wh
     v.type = type;
     v.shape = shape;
     v.has_value = true;
+}
+
+std::optional<Shape> DeviceVariables::held_shape(const std::string& id) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    const auto it = m_variables.find(id);
+    if (it == m_variables.end() || !it->second.has_value)
+        return std::nullopt;
+    return it->second.shape;
 }
 
 void DeviceVariables::reset(const std::string& id) {

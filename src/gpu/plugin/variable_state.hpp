@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "ocl/ocl.hpp"
@@ -37,6 +38,9 @@ public:
     /// Assign: enqueues the copy of `in` into variable `id`, which then holds a value of this type and shape.
     void enqueue_write(const std::string& id, const std::string& where, element::Type type, const Shape& shape,
                        const cl::Buffer& in, cl::Event* event);
+
+    /// The shape of the value variable `id` holds; none when it holds none (its ReadValue yields the init value).
+    std::optional<Shape> held_shape(const std::string& id);
 
     void reset(const std::string& id);
     /// Blocking: the value is copied to the device before this returns.

@@ -1,0 +1,83 @@
+// The plans of one dynamic model share what does not depend on the shapes that changed (plan/op_cache.hpp): an op
+// whose inputs keep their shapes and weights (a decode step's projections, while the KV cache and the attention
+// mask grow) is configured once, its op constants (packed weights) are the same tensors, and every constant a
+// kernel reads is uploaded once, not once per plan. Results stay REF's for every shape.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "fusion_test_utils.hpp"
+#include "ovcl/core.hpp"
+#include "plan/plan.hpp"
+#include "plugin/compiled_model.hpp"
+#include "plugin/plugin.hpp"
+
+using namespace ovcl;
+
+namespace {
+
+constexpr size_t kHidden = 64;
+
+// out = x W^T + bias + sum(mask): x [1, 1, 64] keeps its shape, mask [1, L] grows like a decode step's.
+std::shared_ptr<Model> decode_like() {
+    auto x = op::parameter(element::f32, Shape{1, 1, kHidden}, "x");
+    auto mask = op::parameter(element::f32, PartialShape{1, Dimension::dynamic()}, "mask");
+    Output y = test::named(op::make("MatMul", {x, test::random_constant({kHidden, kHidden}, 3, "w")},
+                                    {{"transpose_a", "false"}, {"transpose_b", "true"}}),
+                           "proj");
+    y = test::binary("Add", y, test::random_constant({kHidden}, 4, "bias"), "proj_bias");
+    auto axes = op::constant<int64_t>(element::i64, Shape{1}, {1});
+    Output total = test::named(op::make("ReduceSum", {mask, axes}, {{"keep_dims", "true"}}), "mask_sum");
+    return test::model_of({test::binary("Add", y, total, "out")}, {x, mask});
+}
+
+const gpu::Step& projection(const gpu::Plan& plan) {
+    for (const auto& step : plan.steps)
+        if (step.node->get_type_name() == "MatMul" || step.node->get_type_name() == "FusedMatMul")
+            return step;
+    throw std::runtime_error("no MatMul step");
+}
+
+// The device buffers of the constants the projection's kernels read: its own and the graph's.
+std::set<cl_mem> constant_buffers(const gpu::DevicePlan& dp) {
+    const gpu::Step& step = projection(*dp.plan);
+    std::set<cl_mem> out;
+    for (size_t c : step.op_constants)
+        out.insert(dp.constants.at(c)());
+    for (size_t v : step.inputs) {
+        const gpu::Value& value = dp.plan->values.at(v);
+        if (value.where == gpu::Value::Where::CONSTANT && dp.constants.at(value.index)())
+            out.insert(dp.constants.at(value.index)());
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(GpuPlanSharing, PlansOfAGrowingInputShareTheUnchangedOpsAndTheirConstants) {
+    OVCL_REQUIRE_GPU();
+    const auto model = decode_like();
+    const auto compiled = std::static_pointer_cast<gpu::CompiledModel>(
+        std::make_shared<gpu::Plugin>()->compile_model(model, test::on_cpu_kernels({})));
+    const auto three = compiled->plan_for({Shape{1, 1, kHidden}, Shape{1, 3}});
+    const auto four = compiled->plan_for({Shape{1, 1, kHidden}, Shape{1, 4}});
+    ASSERT_NE(three, four);
+    const gpu::Step& a = projection(*three->plan);
+    const gpu::Step& b = projection(*four->plan);
+    EXPECT_EQ(a.config.impl_name, b.config.impl_name);
+    ASSERT_EQ(a.config.constants.size(), b.config.constants.size());
+    for (size_t i = 0; i < a.config.constants.size(); ++i)
+        EXPECT_EQ(a.config.constants[i].data(), b.config.constants[i].data()) << "op constant " << i;
+    const auto buffers = constant_buffers(*three);
+    EXPECT_FALSE(buffers.empty());
+    EXPECT_EQ(buffers, constant_buffers(*four));
+
+    Core core;
+    CompiledModel gpu_model(SoPtr<ICompiledModel>{nullptr, compiled});
+    auto ref = core.compile_model(model, "REF");
+    for (size_t length : {3, 4, 7, 3}) {
+        const TensorVector inputs{test::random_tensor(element::f32, {1, 1, kHidden}, -1, 1, 5),
+                                  test::random_tensor(element::f32, {1, length}, -1, 1, static_cast<uint32_t>(length))};
+        EXPECT_TENSOR_NEAR(test::infer(gpu_model, inputs)[0], test::infer(ref, inputs)[0], 1e-5, 1e-5) << length;
+    }
+}
