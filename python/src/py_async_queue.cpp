@@ -16,6 +16,14 @@ using namespace ovcl;
 namespace {
 
 class AsyncInferQueue {
+    /// What start_async hands to run(): its converted inputs and (owned) userdata; `done` and `error` come back.
+    struct Job {
+        InputValues inputs;
+        PyObject* userdata = nullptr;
+        std::exception_ptr error;
+        bool done = false;  ///< under m_mutex
+    };
+
 public:
     AsyncInferQueue(PyCompiledModel& model, size_t jobs) {
         if (jobs == 0)
@@ -30,7 +38,7 @@ public:
             auto* request = new PyInferRequest(std::move(r));
             m_requests.push_back(nb::cast(request, nb::rv_policy::take_ownership));
             m_raw.push_back(request);
-            m_userdata.push_back(nb::none());
+            m_userdata.push_back(nb::none().release().ptr());
             m_idle.push_back(i);
             request->set_done_hook([this, i](std::exception_ptr error) { done(i, error); });
         }
@@ -39,11 +47,22 @@ public:
     ~AsyncInferQueue() {
         {
             nb::gil_scoped_release release;
-            std::unique_lock<std::mutex> lock(m_mutex);
-            m_cv.wait(lock, [&] { return m_idle.size() == m_raw.size(); });
+            {
+                std::unique_lock<std::mutex> lock(m_mutex);
+                m_cv.wait(lock, [&] { return m_idle.size() == m_raw.size(); });
+            }
+            // Until every completion has returned: done() notifies after it lets the lock go.
+            for (auto* r : m_raw) {
+                try {
+                    r->get().wait();
+                } catch (...) {  // NOLINT(bugprone-empty-catch): an error nobody waited for ends with the queue
+                }
+            }
         }
         for (auto* r : m_raw)
             r->set_done_hook(nullptr);
+        for (PyObject* u : m_userdata)
+            Py_XDECREF(u);
     }
 
     size_t size() const { return m_raw.size(); }
@@ -59,10 +78,11 @@ public:
             l.append(r);
         return l;
     }
-    nb::list userdata() const {
+    nb::list userdata() {
         nb::list l;
-        for (const auto& u : m_userdata)
-            l.append(u);
+        std::lock_guard<std::mutex> lock(m_mutex);  // run() swaps them without the GIL
+        for (PyObject* u : m_userdata)
+            l.append(nb::handle(u));
         return l;
     }
 
@@ -94,40 +114,36 @@ public:
         return m_idle.front();
     }
 
+    // Converts the inputs here (with the GIL), then, with the GIL released once: runs the job on an idle request, or
+    // queues it for the next completion to start on the device's thread (as `ovcl benchmark` restarts a request from
+    // its callback) and waits until it has started. Either way start_async returns once the job runs, as OpenVINO's.
     void start_async(nb::handle inputs, nb::handle userdata, bool share_inputs) {
-        size_t id;
+        Job job;
+        job.inputs = m_raw.front()->convert_inputs(inputs, share_inputs);
+        job.userdata = userdata.inc_ref().ptr();
         {
             nb::gil_scoped_release release;
             std::unique_lock<std::mutex> lock(m_mutex);
-            m_cv.wait(lock, [&] { return !m_idle.empty(); });
-            id = m_idle.front();
-            m_idle.pop_front();
-        }
-        PyInferRequest& request = *m_raw[id];
-        try {
-            {
-                nb::gil_scoped_release release;
-                // The last run's callback may still be returning on the device's thread; its error was kept by done().
-                try {
-                    request.get().wait();
-                } catch (...) {  // NOLINT(bugprone-empty-catch): already in m_errors
-                }
+            if (!m_idle.empty() && m_jobs.empty()) {
+                const size_t id = m_idle.front();
+                m_idle.pop_front();
+                lock.unlock();
+                run(id, job);
+            } else {
+                m_jobs.push_back(&job);
+                m_cv.wait(lock, [&] { return job.done; });
             }
-            m_userdata[id] = nb::borrow(userdata);
-            request.start_async(inputs, nb::none(), share_inputs);
-        } catch (...) {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_idle.push_back(id);
-            m_cv.notify_all();
-            throw;
         }
+        Py_XDECREF(job.userdata);  // after run(): the userdata it replaced; after a failure: the job's own
+        if (job.error)
+            std::rethrow_exception(job.error);
     }
 
     void wait_all() {
         {
             nb::gil_scoped_release release;
             std::unique_lock<std::mutex> lock(m_mutex);
-            m_cv.wait(lock, [&] { return m_idle.size() == m_raw.size(); });
+            m_cv.wait(lock, [&] { return m_idle.size() == m_raw.size() && m_jobs.empty(); });
         }
         for (auto* r : m_raw) {
             nb::gil_scoped_release release;
@@ -158,25 +174,65 @@ private:
             m_errors.push_back(error);
         }
         if (call && Py_IsInitialized()) {
-            nb::gil_scoped_acquire gil;
+            callback_gil gil;
             try {
                 if (error)
-                    m_error_callback(m_requests[id], m_userdata[id], exception_object(error));
+                    m_error_callback(m_requests[id], nb::handle(m_userdata[id]), exception_object(error));
                 else
-                    m_callback(m_requests[id], m_userdata[id]);
+                    m_callback(m_requests[id], nb::handle(m_userdata[id]));
             } catch (nb::python_error& e) {
                 std::lock_guard<std::mutex> lock(m_mutex);
                 m_errors.push_back(std::make_exception_ptr(std::move(e)));
             }
         }
-        std::lock_guard<std::mutex> lock(m_mutex);
+        std::unique_lock<std::mutex> lock(m_mutex);
         m_idle.push_back(id);
-        m_cv.notify_all();
+        while (!m_idle.empty() && !m_jobs.empty()) {
+            Job* job = m_jobs.front();
+            m_jobs.pop_front();
+            const size_t next = m_idle.front();
+            m_idle.pop_front();
+            lock.unlock();
+            run(next, *job);
+            lock.lock();
+            job->done = true;  // its thread may return (and drop the job) once the lock is free
+        }
+        lock.unlock();
+        m_cv.notify_all();  // after the unlock: the woken thread does not wait for the lock again
+    }
+
+    void swap_userdata(size_t id, Job& job) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        std::swap(m_userdata[id], job.userdata);
+    }
+
+    // Without the GIL or the lock, on the thread of start_async or of a completion: sets the job's inputs and
+    // userdata on request `id` and starts it. On success the job keeps the userdata it replaced, for its thread to
+    // release with the GIL; on failure the request is idle again and the job keeps its error.
+    void run(size_t id, Job& job) {
+        PyInferRequest& request = *m_raw[id];
+        try {
+            request.apply_inputs(job.inputs);
+            swap_userdata(id, job);
+            try {
+                request.start_released();
+            } catch (...) {
+                swap_userdata(id, job);
+                throw;
+            }
+        } catch (...) {
+            job.error = std::current_exception();
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_idle.push_front(id);
+            m_cv.notify_all();
+        }
     }
 
     std::vector<nb::object> m_requests;  ///< the Python InferRequest objects (they own the PyInferRequests)
     std::vector<PyInferRequest*> m_raw;
-    std::vector<nb::object> m_userdata;
+    /// Owned references, swapped by run() under m_mutex without the GIL; a callback reads its own (its request is
+    /// busy: nothing swaps it meanwhile).
+    std::vector<PyObject*> m_userdata;
     nb::object m_callback;
     std::atomic<bool> m_has_callback{false};  ///< read by done() before it takes the GIL
     nb::object m_error_callback;
@@ -184,6 +240,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::deque<size_t> m_idle;
+    std::deque<Job*> m_jobs;  ///< waiting in start_async for a request, first come first started
     std::vector<std::exception_ptr> m_errors;
 };
 

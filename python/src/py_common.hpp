@@ -17,6 +17,22 @@ namespace ovcl_py {
 /// owner takes the GIL to release it. Null for None.
 std::shared_ptr<PyObject> py_ref(nb::handle object);
 
+/// Holds the GIL on any thread, as nb::gil_scoped_acquire, for calls into Python from a device's thread (callbacks,
+/// releasing arrays). A thread Python did not start keeps its Python thread state from one hold to the next, where
+/// gil_scoped_acquire makes and frees one each time: a fresh state maps and unmaps 16 KiB for its frame stack, and
+/// the unmap's TLB shootdown interrupts the device's threads on the other cores once per inference. The state of a
+/// thread that has ended is freed by a later hold.
+class callback_gil {
+public:
+    callback_gil();
+    ~callback_gil();
+    callback_gil(const callback_gil&) = delete;
+    callback_gil& operator=(const callback_gil&) = delete;
+
+private:
+    PyGILState_STATE m_state;
+};
+
 /// The element type of a numpy dtype (or anything np.dtype() accepts); throws InvalidArgument for others.
 ovcl::element::Type type_from_dtype(nb::handle dtype);
 /// np.dtype of an element type.

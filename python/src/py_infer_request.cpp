@@ -75,7 +75,7 @@ PyInferRequest::PyInferRequest(InferRequest request)
         }
         if (!callback || !Py_IsInitialized())
             return;
-        nb::gil_scoped_acquire gil;
+        callback_gil gil;
         try {
             nb::handle(callback.get())(userdata ? nb::handle(userdata.get()) : nb::handle(Py_None));
         } catch (nb::python_error& e) {
@@ -90,40 +90,51 @@ PyInferRequest::~PyInferRequest() {
     m_request = InferRequest();
 }
 
-void PyInferRequest::set_input(const Output& port, nb::handle value, bool share_inputs) {
-    if (nb::isinstance<Tensor>(value)) {
-        m_request.set_tensor(port, nb::cast<const Tensor&>(value));
-        return;
-    }
+InputValue PyInferRequest::convert_input(const Output& port, nb::handle value, bool share_inputs) const {
+    if (nb::isinstance<Tensor>(value))
+        return {port, nb::cast<const Tensor&>(value), false};
     element::Type type = port.get_element_type();
     if (!type.is_static())
         type = element::undefined;
-    if (!share_inputs) {
-        // Into the request's own host tensor when it fits, as OpenVINO copies (converting the type).
-        Tensor current = m_request.get_tensor(port);
-        nb::object array = nb::module_::import_("numpy").attr("asarray")(value);
-        if (current && !current.is<IRemoteTensor>() && current.is_continuous() && type != element::undefined &&
-            to_shape(array.attr("shape")) == current.get_shape()) {
-            Tensor src = tensor_from_array(array, true, type);
-            if (src.get_byte_size())
-                std::memcpy(current.data(), src.data(), src.get_byte_size());
-            return;
-        }
-        m_request.set_tensor(port, tensor_from_array(array, false, type));
-        return;
-    }
-    m_request.set_tensor(port, tensor_from_array(value, true, type));
+    // Without share_inputs the values are copied, converted to the port's type, as OpenVINO copies them: a view of
+    // the array here (a converted copy when its type differs), copied into the request's tensor by apply_inputs.
+    // A port without a static type takes a copy as it is.
+    if (!share_inputs && type == element::undefined)
+        return {port, tensor_from_array(value, false, type), false};
+    return {port, tensor_from_array(value, true, type), !share_inputs};
 }
 
-void PyInferRequest::set_inputs(nb::handle inputs, bool share_inputs) {
+void PyInferRequest::apply_inputs(const InputValues& values) {
+    for (const auto& v : values) {
+        if (v.copy) {
+            // Into the request's own host tensor when it fits; else a copy of its own (the view must not stay).
+            Tensor current = m_request.get_tensor(v.port);
+            const size_t bytes = v.tensor.get_byte_size();
+            if (current && !current.is<IRemoteTensor>() && current.is_continuous() &&
+                current.get_element_type() == v.tensor.get_element_type() &&
+                current.get_shape() == v.tensor.get_shape()) {
+                if (bytes)
+                    std::memcpy(current.data(), v.tensor.data(), bytes);
+                continue;
+            }
+            Tensor own(v.tensor.get_element_type(), v.tensor.get_shape());
+            if (bytes)
+                std::memcpy(own.data(), v.tensor.data(), bytes);
+            m_request.set_tensor(v.port, own);
+            continue;
+        }
+        m_request.set_tensor(v.port, v.tensor);
+    }
+}
+
+InputValues PyInferRequest::convert_inputs(nb::handle inputs, bool share_inputs) const {
+    InputValues values;
     if (inputs.is_none())
-        return;
-    if (share_inputs)
-        m_shared_inputs = nb::borrow(inputs);
+        return values;
     if (nb::isinstance<nb::dict>(inputs)) {
         for (auto [k, v] : nb::borrow<nb::dict>(inputs))
-            set_input(find_port(m_inputs, k, "input"), v, share_inputs);
-        return;
+            values.push_back(convert_input(find_port(m_inputs, k, "input"), v, share_inputs));
+        return values;
     }
     if ((nb::isinstance<nb::list>(inputs) || nb::isinstance<nb::tuple>(inputs)) &&
         !(m_inputs.size() == 1 && is_simple_list(inputs))) {
@@ -131,14 +142,25 @@ void PyInferRequest::set_inputs(nb::handle inputs, bool share_inputs) {
         if (n > m_inputs.size())
             raise<InvalidArgument>(n, " inputs given to a model of ", m_inputs.size(), " inputs");
         size_t i = 0;
-        for (nb::handle v : nb::iter(inputs))
-            set_input(m_inputs[i++], v, share_inputs);
-        return;
+        for (nb::handle v : nb::iter(inputs)) {
+            values.push_back(convert_input(m_inputs[i], v, share_inputs));
+            ++i;
+        }
+        return values;
     }
     if (m_inputs.size() != 1)
         raise<InvalidArgument>("one input given to a model of ", m_inputs.size(),
                                " inputs: pass a list or a dict {index | name | port: value}");
-    set_input(m_inputs[0], inputs, share_inputs);
+    values.push_back(convert_input(m_inputs[0], inputs, share_inputs));
+    return values;
+}
+
+void PyInferRequest::set_inputs(nb::handle inputs, bool share_inputs) {
+    if (inputs.is_none())
+        return;
+    if (share_inputs)
+        m_shared_inputs = nb::borrow(inputs);
+    apply_inputs(convert_inputs(inputs, share_inputs));
 }
 
 nb::object PyInferRequest::results(bool share_outputs) {
@@ -174,6 +196,10 @@ void PyInferRequest::start_async(nb::handle inputs, nb::handle userdata, bool sh
     if (!userdata.is_none())
         set_userdata(userdata);
     nb::gil_scoped_release release;
+    start_released();
+}
+
+void PyInferRequest::start_released() {
     {
         std::lock_guard<std::mutex> lock(m_state->mutex);
         m_state->start = Clock::now();

@@ -6,10 +6,21 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "py_common.hpp"
 
 namespace ovcl_py {
+
+/// One input value converted with the GIL, to be set on a request without it (AsyncInferQueue starts requests from
+/// the device's thread). `copy`: copied into the request's own tensor when it fits, as OpenVINO copies inputs;
+/// else `tensor` (a Tensor given, or an array shared with share_inputs) is set on the request.
+struct InputValue {
+    ovcl::Output port;
+    ovcl::Tensor tensor;
+    bool copy = false;
+};
+using InputValues = std::vector<InputValue>;
 
 class PyInferRequest {
 public:
@@ -20,6 +31,12 @@ public:
 
     /// Sets `inputs` (None, one value, a list by index, or a dict by index / name / port) on the request.
     void set_inputs(nb::handle inputs, bool share_inputs);
+    /// The values of `inputs` as set_inputs reads them (with the GIL; any request of the same compiled model).
+    InputValues convert_inputs(nb::handle inputs, bool share_inputs) const;
+    /// Sets converted values; needs no GIL. The values' arrays are released where `values` is dropped.
+    void apply_inputs(const InputValues& values);
+    /// Starts the request as it is; needs no GIL.
+    void start_released();
     /// The outputs as an OVDict of numpy arrays: views of the request's tensors when shared, else copies.
     nb::object results(bool share_outputs);
     nb::object infer(nb::handle inputs, bool share_inputs, bool share_outputs);
@@ -43,7 +60,7 @@ public:
 
 private:
     struct State;
-    void set_input(const ovcl::Output& port, nb::handle value, bool share_inputs);
+    InputValue convert_input(const ovcl::Output& port, nb::handle value, bool share_inputs) const;
     ovcl::InferRequest m_request;
     ovcl::OutputVector m_inputs, m_outputs;
     std::shared_ptr<State> m_state;
