@@ -1,4 +1,5 @@
-#include "host_ref/attention.hpp"
+// Host reference kernel of ScaledDotProductAttention-13.
+#include "host_ref/ref_utils.hpp"
 
 #include <cmath>
 #include <limits>

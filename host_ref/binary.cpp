@@ -1,5 +1,8 @@
-// Arithmetic binary ops and PRelu.
-#include "host_ref/binary.hpp"
+// Host reference kernels of the arithmetic binary ops and PRelu (comparisons, logical ops and Select:
+// binary_compare.cpp). Inputs broadcast with numpy rules (auto_broadcast "none" has been checked by shape
+// inference). Integer arithmetic wraps modulo 2^bits; integer Divide, FloorMod and Mod throw
+// InvalidArgument on a zero divisor.
+#include "host_ref/ref_utils.hpp"
 
 #include <algorithm>
 #include <cmath>

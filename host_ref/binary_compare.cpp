@@ -1,7 +1,7 @@
 // Comparisons, logical binary ops and Select.
 #include <type_traits>
 
-#include "host_ref/binary.hpp"
+#include "host_ref/ref_utils.hpp"
 #include "host_ref/binary_broadcast.hpp"
 
 namespace ovcl {

@@ -1,4 +1,7 @@
-#include "host_ref/bitwise.hpp"
+// Host reference kernels of the bitwise ops (integer and boolean tensors, numpy broadcast). Shifts follow
+// OpenVINO CPU: types of 32 bits or fewer shift as 32-bit values (signed ones arithmetically to the right),
+// 64-bit ones as 64-bit values, the count taken modulo that width; the result is truncated to the type.
+#include "host_ref/ref_utils.hpp"
 
 #include <cstdint>
 #include <type_traits>

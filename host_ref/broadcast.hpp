@@ -12,8 +12,5 @@ void broadcast_to(const Tensor& src, Tensor& dst, const std::vector<int64_t>& ou
 /// Repeats src `repeats` times along each axis (both right-aligned, padded with leading 1s).
 void tile_to(const Tensor& src, Tensor& dst, const std::vector<int64_t>& repeats);
 
-void broadcast(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void tile(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 }  // namespace host_ref
 }  // namespace ovcl

@@ -17,10 +17,5 @@ struct Yuv420 {
     static constexpr float kV[3] = {1.596f, -0.813f, 0.0f};
 };
 
-void nv12_to_rgb(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void nv12_to_bgr(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void i420_to_rgb(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void i420_to_bgr(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 }  // namespace host_ref
 }  // namespace ovcl

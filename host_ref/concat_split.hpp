@@ -12,8 +12,5 @@ void concat_bytes(const std::vector<const void*>& srcs, const std::vector<Shape>
 void split_bytes(const void* src, const Shape& shape, size_t axis, const std::vector<void*>& dsts,
                  const std::vector<Shape>& part_shapes, size_t elem_size);
 
-void concat(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void split(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void variadic_split(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 }  // namespace host_ref
 }  // namespace ovcl

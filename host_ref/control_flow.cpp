@@ -1,10 +1,15 @@
-#include "host_ref/control_flow.hpp"
+// Host reference of the control-flow ops: each body runs on the host engine of whole models
+// (OpRegistry::plan_body), so a body may hold any op the REF device runs, including other control flow.
+// Sliced inputs are copied out part by part, concatenated outputs joined after the last iteration
+// (in reverse order for a negative stride, as OpenVINO does). A Loop without a trip count runs until its
+// body's condition is false; the evaluation's cancel flag is checked before each iteration.
+#include "host_ref/ref_utils.hpp"
 
 #include <algorithm>
 #include <map>
 
-#include "graph/model_evaluator.hpp"
 #include "host_ref/concat_split.hpp"
+#include "ovcl/model.hpp"
 #include "shape_infer/control_flow_infer.hpp"
 
 namespace ovcl {
@@ -69,7 +74,7 @@ size_t axis_of(const Node& node, int64_t axis, size_t rank) {
 
 void iterate(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx, bool is_loop) {
     const Body& body = node.get_bodies().at(0);
-    const ModelEvaluator evaluator(body.model);
+    const OpRegistry::BodyFn evaluate_body = OpRegistry::get().plan_body(body.model);
     const auto& params = body.model->get_parameters();
     TensorVector args(params.size());
     int64_t count = is_loop ? to_i64(in.at(0)).at(0) : -1;  // -1: until the condition says stop
@@ -128,7 +133,7 @@ void iterate(const Node& node, const TensorVector& in, TensorVector& out, EvalCo
             });
             args[*iteration_param] = it;
         }
-        TensorVector results = evaluator.evaluate(args, ctx);
+        TensorVector results = evaluate_body(args, ctx);
         for (const auto& bo : body.outputs) {
             if (bo.concatenated)
                 parts[bo.result].push_back(results[bo.result]);
@@ -187,7 +192,7 @@ void if_op(const Node& node, const TensorVector& in, TensorVector& out, EvalCont
     for (size_t p = 0; p < args.size(); ++p)
         if (!args[p])
             raise<ModelError>(node.describe(), ": body parameter ", p, " is fed by no input");
-    const TensorVector results = ModelEvaluator(body.model).evaluate(args, ctx);
+    const TensorVector results = OpRegistry::get().plan_body(body.model)(args, ctx);
     for (const auto& bo : body.outputs)
         put(node, static_cast<size_t>(bo.outer), results.at(bo.result), out.at(static_cast<size_t>(bo.outer)));
 }

@@ -27,10 +27,5 @@ void convolution_f32(const float* x, const float* w, float* y, const ConvGeometr
 /// p * stride + t * dilation - pads_begin when it lies inside the output.
 void convolution_backprop_f32(const float* x, const float* w, float* y, const ConvGeometry& g);
 
-void convolution(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void group_convolution(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void convolution_backprop_data(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void group_convolution_backprop_data(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 }  // namespace host_ref
 }  // namespace ovcl

@@ -1,4 +1,6 @@
-#include "host_ref/cumsum.hpp"
+// Host reference kernel of CumSum: reals sum in double, integers in their own type (wrapping as
+// unsigned arithmetic does), each result stored in the input's type.
+#include "host_ref/ref_utils.hpp"
 
 #include <type_traits>
 

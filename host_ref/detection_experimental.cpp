@@ -1,10 +1,15 @@
 // The ExperimentalDetectron* ops (Mask R-CNN's detection head as OpenVINO exports it).
+// TopKROIs and PriorGridGenerator: rows OpenVINO CPU leaves unwritten (max_rois past the RoI count; an
+// h x w grid smaller than the feature map, whose extent the shape keeps) are zeros. A grid larger than the
+// feature map is refused (OpenVINO writes past its output). ROIFeatureExtractor: a RoI whose area is not
+// positive gets zero features; a RoI that is not finite, or bins of more than 4096 samples a side, are
+// refused (OpenVINO would loop on).
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <vector>
 
-#include "host_ref/detection.hpp"
+#include "host_ref/ref_utils.hpp"
 #include "shape_infer/detection_infer.hpp"
 
 namespace ovcl {

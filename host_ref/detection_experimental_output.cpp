@@ -1,12 +1,16 @@
 // ExperimentalDetectronDetectionOutput-6 (Mask R-CNN's box head): every RoI refined by its class's deltas,
 // per-class NMS over the scores above score_threshold, then max_detections_per_image of them.
+// As OpenVINO CPU: the deltas apply per class even with class_agnostic_box_regression, the refined boxes
+// are clipped at 0 only (im_info is unused), and the detections are listed class by class, sorted by score
+// only when more than max_detections_per_image remain; zeros fill the rows after them (and all rows when
+// there are no RoIs, where OpenVINO CPU leaves the outputs unwritten).
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <utility>
 #include <vector>
 
-#include "host_ref/detection.hpp"
+#include "host_ref/ref_utils.hpp"
 #include "shape_infer/detection_infer.hpp"
 
 namespace ovcl {

@@ -1,10 +1,14 @@
 // ExperimentalDetectronGenerateProposalsSingleImage-6 and GenerateProposals-9: anchors moved by the deltas
 // and clipped to the image, the best pre_nms_count by score, greedy NMS, the first post_nms_count survivors.
+// ExperimentalDetectronGenerateProposalsSingleImage refines boxes spanning x1 - x0 + 1 pixels but runs NMS
+// on x1 - x0; a box under min_size stays a candidate with score 0. GenerateProposals instead drops such
+// boxes before NMS (min_size scaled by im_info[2] and [3]). Both order equal scores as OpenVINO CPU does:
+// by std::partial_sort over the proposals in (h, w, anchor) order (libstdc++'s, as OpenVINO's Linux build).
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "host_ref/detection.hpp"
+#include "host_ref/ref_utils.hpp"
 #include "shape_infer/detection_infer.hpp"
 
 namespace ovcl {

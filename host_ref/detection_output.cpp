@@ -1,9 +1,14 @@
 // DetectionOutput-1/8: decodes SSD box predictions against their priors, per-class NMS, keep_top_k.
+// OpenVINO CPU's, which differs from the core reference: a box's area for the IoU is (xmax - xmin) *
+// (ymax - ymin) even when inverted; with normalized = false the priors end at the first one whose image id
+// is -1; the MXNet style (decrease_label_id) takes per prior the best class >= 1 with a score >=
+// confidence_threshold; the rows after the last detection are zeros, the first of them with image id -1.
+// Scores sort descending, ties by prior index.
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "host_ref/detection.hpp"
+#include "host_ref/ref_utils.hpp"
 #include "shape_infer/detection_infer.hpp"
 
 namespace ovcl {

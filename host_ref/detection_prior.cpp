@@ -1,9 +1,12 @@
 // PriorBox and PriorBoxClustered: boxes of an SSD layer grid, normalised by the image size, then variances.
+// Follows OpenVINO CPU: PriorBox writes its boxes cell by cell as one sequence (fixed_size/density boxes,
+// then the min_size boxes) cut to the 4 * H * W * priors values its shape holds, as OpenVINO does when the
+// density boxes and the min_size boxes together outnumber the count; the fixed_size centres use integer halves.
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "host_ref/detection.hpp"
+#include "host_ref/ref_utils.hpp"
 #include "shape_infer/detection_infer.hpp"
 
 namespace ovcl {

@@ -1,11 +1,14 @@
 // Proposal-1/4: Faster R-CNN region proposals: anchors moved by the deltas, the best pre_nms_topn by
 // score, greedy NMS, the first post_nms_topn survivors.
+// Follows OpenVINO CPU: framework "tensorflow" reads the image height and width from image_shape[1] and [0];
+// the rows after the last RoI are zeros, the first with batch id -1, and their scores (v4) zeros. Equal
+// scores keep their anchor order (OpenVINO CPU's partial sort leaves it open).
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <vector>
 
-#include "host_ref/detection.hpp"
+#include "host_ref/ref_utils.hpp"
 #include "shape_infer/detection_infer.hpp"
 
 namespace ovcl {

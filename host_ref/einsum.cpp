@@ -1,4 +1,7 @@
-#include "host_ref/einsum.hpp"
+// Host reference of Einsum-7: every output element sums, over the labels the output leaves out, the product
+// of the inputs' elements at those labels (a repeated label reads a diagonal; an extent 1 broadcasts).
+// Reals compute in double, integers in int64 (wrapping as the element type does).
+#include "host_ref/ref_utils.hpp"
 
 #include <algorithm>
 #include <map>

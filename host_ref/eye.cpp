@@ -1,4 +1,6 @@
-#include "host_ref/eye.hpp"
+// Host reference kernel of Eye: ones on the diagonal shifted by diagonal_index (positive: above the main
+// diagonal), zeros elsewhere, repeated over the batch shape.
+#include "host_ref/ref_utils.hpp"
 
 #include <cstring>
 

@@ -1,4 +1,5 @@
-#include "host_ref/fake_quantize.hpp"
+// Host reference kernels of the fake_quantize ops.
+#include "host_ref/ref_utils.hpp"
 
 #include <algorithm>
 #include <array>

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "host_ref/fake_quantize.hpp"
+#include "host_ref/ref_utils.hpp"
 
 namespace ovcl {
 namespace host_ref {

@@ -19,15 +19,5 @@ void gather_bytes(const void* data, const Shape& data_shape, const std::vector<i
                   const Shape& indices_shape, void* out, size_t axis, size_t batch_dims, size_t elem_size,
                   GatherIndexMode mode);
 
-void gather_v1(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void gather_v7(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void gather_v8(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-/// out[c] = data[c with c[axis] = indices[c]]; negative indices count from the end.
-void gather_elements(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-/// For each batch and index tuple, the slice data[batch][tuple...]; negative indices count from the end.
-void gather_nd(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-/// The beams' paths back through their parents (host_ref/gather_tree.cpp).
-void gather_tree(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 }  // namespace host_ref
 }  // namespace ovcl

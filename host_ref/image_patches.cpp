@@ -1,4 +1,8 @@
-#include "host_ref/image_patches.hpp"
+// Host reference of the image-patch ops. ExtractImagePatches-3 moves elements: output channel
+// (i * sizes[1] + j) * C + c holds tap (i, j) of input channel c, zeros in the padding. Col2Im-15 is its
+// adjoint with sums: column (c * kh + i) * kw + j of block b adds into output channel c at the tap's position
+// (reals sum in double, integers in int64 and wrap as the element type).
+#include "host_ref/ref_utils.hpp"
 
 #include <cstring>
 

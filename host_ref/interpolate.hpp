@@ -27,7 +27,5 @@ InterpolateAxisTaps interpolate_taps(const shape_infer::InterpolateAttrs& attrs,
 std::vector<size_t> interpolate_nearest_map(const shape_infer::InterpolateAttrs& attrs, size_t in_len,
                                             size_t out_len, float scale);
 
-void interpolate(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 }  // namespace host_ref
 }  // namespace ovcl

@@ -1,4 +1,7 @@
-#include "host_ref/inverse.hpp"
+// Host reference of Inverse-14, as OpenVINO CPU computes it: an LU factorisation with partial pivoting (the
+// first largest pivot), then a forward and a back substitution per column, in double; a singular matrix
+// gives the infinities and NaNs those divisions by zero give. adjoint: the inverse of the transpose.
+#include "host_ref/ref_utils.hpp"
 
 #include <algorithm>
 #include <cmath>

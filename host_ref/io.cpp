@@ -1,4 +1,5 @@
-#include "host_ref/io.hpp"
+// Host reference of Parameter, Constant and Result (the evaluator feeds parameters itself).
+#include "host_ref/ref_utils.hpp"
 
 namespace ovcl {
 namespace host_ref {

@@ -21,7 +21,5 @@ void matmul_f32(const float* a, const float* b, float* c, const MatMulDims& d);
 void matmul_i32(const int32_t* a, const int32_t* b, int32_t* c, const MatMulDims& d);
 void matmul_i64(const int64_t* a, const int64_t* b, int64_t* c, const MatMulDims& d);
 
-void matmul(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 }  // namespace host_ref
 }  // namespace ovcl

@@ -23,10 +23,6 @@
 
 namespace ovcl {
 namespace host_ref {
-void non_max_suppression(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void nms_rotated(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void matrix_nms(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void multiclass_nms(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 namespace nms_detail {
 /// Reshapes `dst` to `shape` and writes `v` (dense, C order) converted to its element type.

@@ -1,24 +1,21 @@
-#include "host_ref/normalization.hpp"
+// Host reference kernels of the normalization ops (computed in double, stored in the data type).
+#include "host_ref/ref_utils.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "host_ref/reduce.hpp"
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace host_ref {
 
 namespace {
 
-std::string lower_attr(const Node& node, const std::string& name) {
-    std::string v = node.get_attr<std::string>(name);
-    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return v;
-}
+using shape_infer::lower_attr;
 
 // Runs the f32 kernel (f16 converted in and out) or the f64 one; the ops are defined for real types only.
 void on_real(const Node& node, const Tensor& data, Tensor& dst,

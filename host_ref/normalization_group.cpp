@@ -2,7 +2,7 @@
 #include <cmath>
 #include <vector>
 
-#include "host_ref/normalization.hpp"
+#include "host_ref/ref_utils.hpp"
 
 namespace ovcl {
 namespace host_ref {

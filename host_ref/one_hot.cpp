@@ -1,4 +1,6 @@
-#include "host_ref/one_hot.hpp"
+// Host reference kernel of OneHot: on_value where the index equals the position along the new axis,
+// off_value elsewhere (an index outside [0, depth), negative ones too, gives off_value everywhere).
+#include "host_ref/ref_utils.hpp"
 
 #include <cstring>
 #include <string>

@@ -14,7 +14,5 @@ namespace host_ref {
 void pad_into(const Tensor& src, Tensor& dst, const std::vector<int64_t>& begin, shape_infer::PadMode mode,
               const void* fill);
 
-void pad(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 }  // namespace host_ref
 }  // namespace ovcl

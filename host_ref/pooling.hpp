@@ -26,13 +26,5 @@ void max_pool_typed(const T* x, T* y, int64_t* indices, const PoolGeometry& g, i
 /// inside the input; a window with a zero divisor yields 0.
 void avg_pool_f32(const float* x, float* y, const PoolGeometry& g, bool pads_in_divisor);
 
-void max_pool(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void avg_pool(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
-/// Adaptive pooling: output position i of an axis of extent n into m covers [floor(i n / m), ceil((i + 1) n / m)).
-/// The max's indices are flat over the spatial axes of the plane (pooling_adaptive.cpp).
-void adaptive_avg_pool(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void adaptive_max_pool(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 }  // namespace host_ref
 }  // namespace ovcl

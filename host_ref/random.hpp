@@ -27,8 +27,5 @@ namespace host_ref {
 /// The first `count` uint32 of the Philox4x32-10 stream of (key, counter), in blocks of four from block index 0.
 std::vector<uint32_t> philox_uint32(uint64_t key, uint64_t counter, size_t count);
 
-void random_uniform(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void multinomial(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 }  // namespace host_ref
 }  // namespace ovcl

@@ -11,7 +11,5 @@ namespace host_ref {
 void range_fill(Tensor& dst, double start, double step);
 void range_fill(Tensor& dst, int64_t start, int64_t step);
 
-void range(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 }  // namespace host_ref
 }  // namespace ovcl

@@ -1,4 +1,5 @@
-#include "host_ref/rearrange.hpp"
+// Host reference kernels of the rearrange ops: each output element is one input element (any type).
+#include "host_ref/ref_utils.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,5 +1,5 @@
 // Reverse-1: an index-table copy that reads the flipped axes backwards.
-#include "host_ref/rearrange.hpp"
+#include "host_ref/ref_utils.hpp"
 #include "host_ref/slice.hpp"
 #include "shape_infer/rearrange_infer.hpp"
 

@@ -8,16 +8,6 @@
 namespace ovcl {
 namespace host_ref {
 
-void reduce_sum(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void reduce_mean(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void reduce_max(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void reduce_min(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void reduce_prod(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void reduce_l1(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void reduce_l2(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void reduce_logical_and(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void reduce_logical_or(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 /// Axes given as (possibly negative) values, normalised against `rank`, sorted, without repeats.
 /// Throws ModelError naming the node when one is out of range.
 std::vector<size_t> reduction_axes_of(const Node& node, const std::vector<int64_t>& axes, size_t rank);
@@ -26,8 +16,6 @@ std::vector<size_t> reduction_axes_of(const Node& node, const std::vector<int64_
 Strides reduction_slot_strides(const Shape& shape, const std::vector<size_t>& axes);
 /// Number of elements of `shape` reduced into each slot (product of the reduced extents).
 size_t reduction_count(const Shape& shape, const std::vector<size_t>& axes);
-/// SegmentMax-16: each segment's maximum, empty ones filled (host_ref/reduce_segment.cpp).
-void segment_max(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 }  // namespace host_ref
 }  // namespace ovcl

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/tensor_values.hpp"
+#include "shape_infer/tensor_values.hpp"
 #include "shape_infer/convolution_infer.hpp"
 
 namespace ovcl {

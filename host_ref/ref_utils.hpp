@@ -11,6 +11,7 @@
 #include "ovcl/node.hpp"
 #include "ovcl/op_registry.hpp"
 #include "ovcl/tensor.hpp"
+#include "op_table/op_functions.hpp"  // the row functions every family defines
 
 namespace ovcl {
 namespace host_ref {

@@ -16,12 +16,6 @@
 namespace ovcl {
 namespace host_ref {
 
-void roi_align(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void roi_align_rotated(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void roi_pooling(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void psroi_pooling(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void deformable_psroi_pooling(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 namespace roi_detail {
 /// One [H, W] plane of f32 values.
 struct Plane {

@@ -1,7 +1,11 @@
-#include "host_ref/scatter.hpp"
+// Host reference kernels of the scatter ops: the output is the data, then each update in index order (a
+// later update of one element wins, or is reduced into it). Indices may count from the end (-1 is the last)
+// where OpenVINO allows it (ScatterElementsUpdate, ScatterNDUpdate); an index outside the data is an error
+// naming the node. Reductions compute reals in double and integers in wrapping integer arithmetic, as
+// OpenVINO CPU does (an i32 sum past 2^31 wraps).
+#include "host_ref/ref_utils.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -10,16 +14,14 @@
 #include <type_traits>
 #include <vector>
 
+#include "shape_infer/infer_utils.hpp"
+
 namespace ovcl {
 namespace host_ref {
 
 namespace {
 
-std::string reduction_of(const Node& node) {
-    std::string r = node.get_attr<std::string>("reduction", "none");
-    std::transform(r.begin(), r.end(), r.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return r;
-}
+std::string reduction_of(const Node& node) { return shape_infer::lower_attr(node, "reduction", "none"); }
 
 // Element i of a real tensor as a double, and back (f16 through float).
 double get_f64(const Tensor& t, size_t i) {

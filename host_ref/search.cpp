@@ -1,4 +1,5 @@
-#include "host_ref/search.hpp"
+// Host reference kernels of the search ops: binary searches in sorted data, compared in double.
+#include "host_ref/ref_utils.hpp"
 
 #include <algorithm>
 #include <cstdint>

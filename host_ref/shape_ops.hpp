@@ -9,9 +9,5 @@ namespace host_ref {
 /// Writes the extents of `shape` into the 1-D i32 or i64 tensor `dst`.
 void write_shape(const Shape& shape, Tensor& dst);
 
-void reshape(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void squeeze(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void unsqueeze(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void shape_of(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 }  // namespace host_ref
 }  // namespace ovcl

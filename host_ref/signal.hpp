@@ -19,12 +19,6 @@
 
 namespace ovcl {
 namespace host_ref {
-void dft(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void idft(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void rdft(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void irdft(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void stft(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void istft(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 namespace signal_detail {
 using Complex = std::complex<double>;

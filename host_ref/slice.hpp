@@ -17,10 +17,5 @@ using AxisOffsets = std::vector<std::vector<int64_t>>;
 /// some table has -1). dst must hold exactly as many elements as the space.
 void copy_by_offsets(const Tensor& src, Tensor& dst, const AxisOffsets& offsets, const void* fill = nullptr);
 
-void strided_slice(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-void slice(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-/// SliceScatter-15: data with the elements a Slice-8 of it would read replaced by updates (C order).
-void slice_scatter(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-
 }  // namespace host_ref
 }  // namespace ovcl

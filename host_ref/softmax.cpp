@@ -1,4 +1,5 @@
-#include "host_ref/softmax.hpp"
+// Host reference kernels of the softmax ops.
+#include "host_ref/ref_utils.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,7 @@
-#include "host_ref/sparse.hpp"
+// Host reference of the sparse-tensor ops: SparseFillEmptyRows-16 copies the entries (sorted by row and
+// column) and adds default_value at (row, 0) of every row without one; its outputs' length depends on the
+// values, so it sets their shapes itself.
+#include "host_ref/ref_utils.hpp"
 
 #include <cstring>
 

@@ -1,4 +1,6 @@
-#include "host_ref/topk.hpp"
+// Host reference kernel of TopK (versions 1, 3 and 11).
+#include "host_ref/ref_utils.hpp"
+#include "shape_infer/topk_infer.hpp"
 
 #include <algorithm>
 #include <cmath>

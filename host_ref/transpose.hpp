@@ -10,6 +10,5 @@ namespace host_ref {
 void transpose_bytes(const void* src, void* dst, size_t elem_size, const Shape& in_shape,
                      const std::vector<size_t>& order);
 
-void transpose(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 }  // namespace host_ref
 }  // namespace ovcl

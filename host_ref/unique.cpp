@@ -1,4 +1,10 @@
-#include "host_ref/unique.hpp"
+// Host reference kernels of NonZero-3 and Unique-10, as OpenVINO CPU computes them. NonZero reads a scalar as
+// one element and counts NaN as non-zero. Unique compares values exactly (so -0 equals 0); with an axis it
+// compares whole slices in C order, and sorted=true orders them lexicographically. unique_indices are first
+// occurrences, rev_idx maps every input element (or slice) to its unique one. Where the CPU plugin gives no
+// usable answer this follows the specification: an empty input gives empty outputs (the plugin fails), and
+// each NaN is an element of its own, sorted after the numbers (the plugin's NaN results are inconsistent).
+#include "host_ref/ref_utils.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,6 @@
-#include "host_ref/variables.hpp"
+// Host reference kernels of the variables ops (ReadValue, Assign): the state lives in the
+// evaluation context's VariableStore, keyed by variable_id, and persists between evaluations.
+#include "host_ref/ref_utils.hpp"
 
 #include <cstring>
 

@@ -1173,7 +1173,7 @@ def u1_filters(g, shape):
     return ov.op.Constant(ov.Type.u1, ov.Shape(shape), g.random([int(np.prod(shape))], np.int32, 0, 1).tolist())
 
 
-# C a multiple of 8: OpenVINO CPU's results vary from run to run otherwise (host_ref/binary_conv.hpp)
+# C a multiple of 8: OpenVINO CPU's results vary from run to run otherwise (host_ref/binary_conv.cpp)
 add("BinaryConvolution", 1, "3x3 pad 1 pad_value -1",
     lambda g: [fn(1, "binary_convolution")(g.p([1, 8, 4, 4]), u1_filters(g, [3, 8, 3, 3]), [1, 1], [1, 1], [1, 1],
         [1, 1], "xnor-popcount", -1.0)], EXACT)

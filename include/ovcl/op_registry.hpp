@@ -19,6 +19,7 @@
 namespace ovcl {
 
 class Node;
+class Model;
 
 /// What shape inference knows about an input: its type, shape and, when known (constants,
 /// or always at run time), its value.
@@ -68,6 +69,11 @@ public:
     /// Newest registered version of `type`; nullptr when none.
     const OpSpec* latest(const std::string& type) const;
     std::vector<const OpSpec*> all() const;
+
+    /// A body of If, Loop or TensorIterator, planned once and run per call on the host engine that runs whole
+    /// models; through it host_ref's control-flow ops reach that engine without depending on the graph layer.
+    using BodyFn = std::function<TensorVector(const TensorVector& args, EvalContext& ctx)>;
+    BodyFn plan_body(std::shared_ptr<const Model> body) const;
 
 private:
     std::map<std::string, std::map<int64_t, OpSpec>> m_ops;

@@ -88,4 +88,10 @@ TensorVector ModelEvaluator::evaluate(const TensorVector& inputs, EvalContext& c
     return outputs;
 }
 
+// Declared with the op registry, so that host_ref's control-flow ops run bodies without including this layer.
+OpRegistry::BodyFn OpRegistry::plan_body(std::shared_ptr<const Model> body) const {
+    auto evaluator = std::make_shared<const ModelEvaluator>(std::move(body));
+    return [evaluator](const TensorVector& args, EvalContext& ctx) { return evaluator->evaluate(args, ctx); };
+}
+
 }  // namespace ovcl

@@ -1,17 +1,17 @@
 // The op table: every src/op_table/<family>.def row becomes one registry entry.
-// Row format: OVCL_OP(Type, version, shape_infer::fn, host_ref::fn, gpu::HostClass); the GPU column is
+// Row format: OVCL_OP(Type, version, shape_infer fn, host_ref fn, gpu::HostClass); the GPU column is
 // the GPU plugin's (src/gpu/ops/gpu_op_registry.cpp).
 #include "ovcl/op_registry.hpp"
 
 #include <mutex>
 
-#include "op_families.hpp"
+#include "op_functions.hpp"
 
 namespace ovcl {
 
 namespace {
 void register_table(OpRegistry& r) {
-#define OVCL_OP(TYPE, VERSION, INFER, REF, GPU) r.add(OpSpec{#TYPE, VERSION, INFER, REF});
+#define OVCL_OP(TYPE, VERSION, INFER, REF, GPU) r.add(OpSpec{#TYPE, VERSION, shape_infer::INFER, host_ref::REF});
 #include "op_table.def"
 #undef OVCL_OP
 }

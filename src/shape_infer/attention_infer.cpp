@@ -1,4 +1,5 @@
-#include "shape_infer/attention_infer.hpp"
+// Shape and type inference of ScaledDotProductAttention-13.
+#include "shape_infer/infer_utils.hpp"
 
 #include <vector>
 

@@ -12,7 +12,5 @@ namespace shape_infer {
 /// The mode attribute; xnor-popcount is the only one there is (ModelError naming the node otherwise).
 void check_binary_conv_mode(const Node& node);
 
-Outputs binary_convolution(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -1,4 +1,5 @@
-#include "shape_infer/bitwise_infer.hpp"
+// Shape and type inference of the bitwise ops.
+#include "shape_infer/infer_utils.hpp"
 
 #include "shape_infer/binary_infer.hpp"
 

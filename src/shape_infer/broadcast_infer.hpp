@@ -16,10 +16,5 @@ enum class BroadcastMode {
 /// value its version does not have.
 BroadcastMode broadcast_mode(const Node& node);
 
-/// inputs: data, target_shape[, axes_mapping]; attr mode
-Outputs broadcast(const Node& node, const Inputs& in);
-/// inputs: data, repeats
-Outputs tile(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

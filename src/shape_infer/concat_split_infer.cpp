@@ -1,4 +1,5 @@
-#include "shape_infer/concat_split_infer.hpp"
+// Shape and type inference of the concat_split ops.
+#include "shape_infer/infer_utils.hpp"
 
 #include <algorithm>
 

@@ -1,13 +1,11 @@
 #include "shape_infer/convolution_infer.hpp"
 
-#include <cctype>
 
 namespace ovcl {
 namespace shape_infer {
 
 AutoPad parse_auto_pad(const Node& node) {
-    auto v = node.get_attr<std::string>("auto_pad", "explicit");
-    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const auto v = lower_attr(node, "auto_pad", "explicit");
     if (v == "explicit" || v == "notset" || v.empty())
         return AutoPad::Explicit;
     if (v == "valid")

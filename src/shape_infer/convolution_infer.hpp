@@ -56,11 +56,5 @@ Window convolution_window(const Node& node, const Shape& data, const Shape& filt
 Window backprop_window(const Node& node, const Shape& data, const Shape& filter,
                        const std::optional<std::vector<int64_t>>& output_shape, bool grouped = false);
 
-Outputs convolution(const Node& node, const Inputs& in);                ///< [N,C,sp..] x [O,C,k..]
-Outputs group_convolution(const Node& node, const Inputs& in);          ///< [N,G*C,sp..] x [G,O,C,k..]
-Outputs convolution_backprop_data(const Node& node, const Inputs& in);  ///< [N,C,sp..] x [C,O,k..] (+ out shape)
-/// [N,G*C,sp..] x [G,C,O,k..] (+ out shape): [N,G*O,..]
-Outputs group_convolution_backprop_data(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

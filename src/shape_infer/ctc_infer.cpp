@@ -1,4 +1,5 @@
-#include "shape_infer/ctc_infer.hpp"
+// Shape and type inference of the CTC ops: CTCGreedyDecoder-1, CTCGreedyDecoderSeqLen-6 and CTCLoss-4.
+#include "shape_infer/infer_utils.hpp"
 
 #include <string>
 

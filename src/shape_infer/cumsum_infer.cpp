@@ -1,4 +1,5 @@
-#include "shape_infer/cumsum_infer.hpp"
+// Shape and type inference of CumSum.
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace shape_infer {

@@ -14,10 +14,5 @@ struct DeformableGroups {
 };
 DeformableGroups deformable_groups(const Node& node);
 
-/// DeformableConvolution-1: (data [N, C, H, W], offsets [N, DG*2*KH*KW, OH, OW], filter [O, C/group, KH, KW]).
-Outputs deformable_convolution(const Node& node, const Inputs& in);
-/// DeformableConvolution-8: v1's inputs and an optional mask [N, DG*KH*KW, OH, OW].
-Outputs deformable_convolution_v8(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -18,8 +18,5 @@ struct EinsumEquation {
 /// one input, as OpenVINO counts them, sorted, after the ellipsis), "..." and repeated labels (diagonals).
 EinsumEquation einsum_equation(const Node& node, const std::vector<int64_t>& ranks);
 
-/// Einsum-7: N inputs of one numeric type; attribute equation; the output's labels' extents (numpy-broadcast).
-Outputs einsum(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -1,4 +1,5 @@
-#include "shape_infer/embedding_infer.hpp"
+// Shape and type inference of the embedding-bag ops: sums of rows of an embedding table.
+#include "shape_infer/infer_utils.hpp"
 
 #include <string>
 #include <vector>

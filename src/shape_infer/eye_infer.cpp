@@ -1,4 +1,5 @@
-#include "shape_infer/eye_infer.hpp"
+// Shape and type inference of Eye.
+#include "shape_infer/infer_utils.hpp"
 
 #include <vector>
 

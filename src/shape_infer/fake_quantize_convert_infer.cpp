@@ -1,7 +1,7 @@
 // FakeConvert-13: a real tensor rounded through an f8 type under a scale and shift.
 #include <string>
 
-#include "shape_infer/fake_quantize_infer.hpp"
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace shape_infer {

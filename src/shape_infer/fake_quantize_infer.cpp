@@ -1,7 +1,7 @@
-#include "shape_infer/fake_quantize_infer.hpp"
+// Shape and type inference of the fake_quantize ops.
+#include "shape_infer/infer_utils.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 namespace ovcl {
 namespace shape_infer {
@@ -12,9 +12,7 @@ Outputs fake_quantize(const Node& node, const Inputs& in) {
     const auto levels = node.get_attr<int64_t>("levels");
     if (levels < 2)
         raise<ModelError>(node.describe(), ": levels must be at least 2, got ", levels);
-    std::string mode = node.get_attr<std::string>("auto_broadcast", "numpy");
-    std::transform(mode.begin(), mode.end(), mode.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string mode = lower_attr(node, "auto_broadcast", "numpy");
     PartialShape out = in[0].shape;
     if (mode == "numpy") {
         for (size_t i = 1; i < in.size(); ++i)

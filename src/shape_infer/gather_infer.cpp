@@ -1,4 +1,5 @@
-#include "shape_infer/gather_infer.hpp"
+// Shape and type inference of the gather ops.
+#include "shape_infer/infer_utils.hpp"
 
 #include <algorithm>
 

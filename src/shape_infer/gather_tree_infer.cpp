@@ -1,5 +1,5 @@
 // GatherTree-1: beam-search paths from per-step ids and parent beams.
-#include "shape_infer/gather_infer.hpp"
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace shape_infer {

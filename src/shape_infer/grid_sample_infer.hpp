@@ -16,8 +16,5 @@ struct GridSampleAttrs {
 /// The node's align_corners, mode and padding_mode; a ModelError naming the node for unknown values.
 GridSampleAttrs grid_sample_attrs(const Node& node);
 
-/// GridSample-9: (data [N, C, H, W] numeric, grid [N, H_out, W_out, 2] real): [N, C, H_out, W_out], data's type.
-Outputs grid_sample(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

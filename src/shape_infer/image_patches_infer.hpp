@@ -17,12 +17,5 @@ PatchAxis extract_patch_axis(const Node& node, int64_t in, int64_t k, int64_t s,
 /// Col2Im-15's blocks along an axis: floor((size + pads - dilated kernel) / stride) + 1, none when negative.
 int64_t col2im_blocks(int64_t size, int64_t k, int64_t s, int64_t d, int64_t pb, int64_t pe);
 
-/// ExtractImagePatches-3: [N, C, H, W] -> [N, C * sizes[0] * sizes[1], patches along H, patches along W];
-/// attrs sizes, strides, rates (two positive values each), auto_pad (valid, same_upper, same_lower).
-Outputs extract_image_patches(const Node& node, const Inputs& in);
-/// Col2Im-15: (data [N, C * kh * kw, L] or unbatched [C * kh * kw, L], output_size [2], kernel_size [2]);
-/// attrs strides, dilations, pads_begin, pads_end: [N, C, H, W] (unbatched [C, H, W]); L must be the block count.
-Outputs col2im(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

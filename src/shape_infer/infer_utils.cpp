@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/tensor_values.hpp"
+#include "shape_infer/tensor_values.hpp"
 
 namespace ovcl {
 namespace shape_infer {
@@ -135,6 +135,17 @@ int64_t static_rank(const Node& node, const Inputs& in, size_t i) {
 Outputs same_as_input(const Node& node, const Inputs& in) {
     check_input_count(node, in, 1, 1);
     return {{in[0].type, in[0].shape}};
+}
+
+std::string to_lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+std::string lower_attr(const Node& node, const std::string& name) { return to_lower(node.get_attr<std::string>(name)); }
+
+std::string lower_attr(const Node& node, const std::string& name, const std::string& fallback) {
+    return to_lower(node.get_attr<std::string>(name, fallback));
 }
 
 }  // namespace shape_infer

@@ -10,6 +10,7 @@
 #include "ovcl/except.hpp"
 #include "ovcl/node.hpp"
 #include "ovcl/op_registry.hpp"
+#include "op_table/op_functions.hpp"  // the row functions every family defines
 
 namespace ovcl {
 namespace shape_infer {
@@ -59,6 +60,12 @@ int64_t static_rank(const Node& node, const Inputs& in, size_t i);
 
 /// Same type and shape as input 0 (element-wise unary ops).
 Outputs same_as_input(const Node& node, const Inputs& in);
+
+/// `s` in lower case (ASCII).
+std::string to_lower(std::string s);
+/// The string attribute `name` in lower case (IR enums are case-insensitive); `fallback` when it is absent.
+std::string lower_attr(const Node& node, const std::string& name);
+std::string lower_attr(const Node& node, const std::string& name, const std::string& fallback);
 
 }  // namespace shape_infer
 }  // namespace ovcl

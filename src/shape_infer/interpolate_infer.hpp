@@ -47,8 +47,5 @@ std::optional<std::vector<int64_t>> interpolate_axes(const Node& node, const Inp
 /// The output extent of an axis of padded length `len` for a scale, as OpenVINO computes it.
 int64_t interpolate_scaled_dim(int64_t len, float scale);
 
-/// Interpolate-1 (data, sizes for attr axes), Interpolate-4 and Interpolate-11.
-Outputs interpolate(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -1,4 +1,5 @@
-#include "shape_infer/inverse_infer.hpp"
+// Shape and type inference of Inverse-14.
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace shape_infer {

@@ -1,4 +1,5 @@
-#include "shape_infer/io_infer.hpp"
+// Shape and type inference of Parameter, Constant and Result.
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace shape_infer {

@@ -1,4 +1,5 @@
-#include "shape_infer/matmul_infer.hpp"
+// Shape and type inference of the matmul ops.
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace shape_infer {

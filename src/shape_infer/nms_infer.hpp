@@ -34,18 +34,5 @@ struct MulticlassNmsAttrs {
 };
 MulticlassNmsAttrs multiclass_nms_attrs(const Node& node);
 
-/// NonMaxSuppression: (boxes [B, N, 4], scores [B, C, N], optional scalars max_output_boxes_per_class,
-/// iou_threshold, score_threshold, and from version 5 soft_nms_sigma): selected_indices [0..B*C*min(N, max), 3];
-/// from version 5 also selected_scores (the boxes' type) like it and valid_outputs [1].
-Outputs non_max_suppression(const Node& node, const Inputs& in);
-/// NMSRotated-13: (boxes [B, N, 5], scores [B, C, N], max_output_boxes_per_class, iou_threshold,
-/// score_threshold): the three outputs of NonMaxSuppression-9.
-Outputs nms_rotated(const Node& node, const Inputs& in);
-/// MatrixNms-8 (boxes [B, N, 4], scores [B, C, N]) and MulticlassNms (the same, or from version 9 boxes
-/// [C, M, 4], scores [C, M] and roisnum [B]): selected_outputs [rows, 6], selected_indices [rows, 1],
-/// valid_outputs [B].
-Outputs matrix_nms(const Node& node, const Inputs& in);
-Outputs multiclass_nms(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

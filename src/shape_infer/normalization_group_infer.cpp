@@ -1,4 +1,4 @@
-#include "shape_infer/normalization_infer.hpp"
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace shape_infer {

@@ -1,7 +1,7 @@
-#include "shape_infer/normalization_infer.hpp"
+// Shape and type inference of the normalization ops. Every output has the data's type and shape.
+#include "shape_infer/infer_utils.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 
 #include "shape_infer/reduce_infer.hpp"
@@ -13,8 +13,7 @@ namespace {
 
 // A lower-cased string attribute that must be one of `a` or `b` (IR enums are case-insensitive).
 std::string enum_attr(const Node& node, const std::string& name, const std::string& a, const std::string& b) {
-    std::string v = node.get_attr<std::string>(name);
-    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string v = lower_attr(node, name);
     if (v != a && v != b)
         raise<ModelError>(node.describe(), ": attribute ", name, "='", node.get_attr_text(name), "' must be ", a,
                           " or ", b);

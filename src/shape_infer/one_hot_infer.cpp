@@ -1,4 +1,5 @@
-#include "shape_infer/one_hot_infer.hpp"
+// Shape and type inference of OneHot.
+#include "shape_infer/infer_utils.hpp"
 
 #include <string>
 #include <vector>

@@ -10,8 +10,5 @@ enum class PadMode { constant, edge, reflect, symmetric };
 /// The node's pad_mode attribute (required); throws ModelError on an unknown value.
 PadMode pad_mode(const Node& node);
 
-/// inputs: data, pads_begin, pads_end[, pad_value]; attr pad_mode
-Outputs pad(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -1,14 +1,12 @@
 #include "shape_infer/pooling_infer.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 namespace ovcl {
 namespace shape_infer {
 
 Rounding parse_rounding(const Node& node) {
-    auto v = node.get_attr<std::string>("rounding_type", "floor");
-    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const auto v = lower_attr(node, "rounding_type", "floor");
     if (v == "floor")
         return Rounding::Floor;
     if (v == "ceil")

@@ -16,14 +16,5 @@ Rounding parse_rounding(const Node& node);
 /// none), effective pads (auto_pad applied) and the output extents (rounding applied).
 Window pooling_window(const Node& node, const Shape& data);
 
-/// MaxPool 1 (values), 8 and 14 (values and indices; index_element_type, axis, dilations; 14: ceil_torch).
-Outputs max_pool(const Node& node, const Inputs& in);
-/// AvgPool 1 and 14 (14: ceil_torch); attrs exclude-pad, kernel, strides, pads, rounding_type, auto_pad.
-Outputs avg_pool(const Node& node, const Inputs& in);
-/// AdaptiveAvgPool-8 / AdaptiveMaxPool-8: (data [N, C, D1..DK] with K in 1..3, output_shape 1-D of K integers);
-/// output [N, C, output_shape]; the max also gives the indices (index_element_type i32 or i64, default i64).
-Outputs adaptive_avg_pool(const Node& node, const Inputs& in);
-Outputs adaptive_max_pool(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -15,10 +15,5 @@ struct RandomAttrs {
 };
 RandomAttrs random_attrs(const Node& node);
 
-/// RandomUniform-8: (output_shape 1-D integer, min and max scalars of output_type): output_shape of output_type.
-Outputs random_uniform(const Node& node, const Inputs& in);
-/// Multinomial-13: (probs [batch, classes] real, num_samples integer scalar): [batch, num_samples] of convert_type.
-Outputs multinomial(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -12,8 +12,5 @@ namespace shape_infer {
 /// casting them to that type does). Throws ModelError for a zero or non-finite step and non-finite ends.
 int64_t range_length(const Node& node, double start, double stop, double step, bool integral_output);
 
-/// inputs: start, stop, step (scalars); Range-4 attr output_type
-Outputs range(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <cctype>
 #include <string>
 #include <vector>
 
@@ -21,8 +20,7 @@ struct Blocks {
 Blocks block_attrs(const Node& node, const Inputs& in) {
     check_input_count(node, in, 1, 1);
     check_type(node, in, 0, {});
-    std::string mode = node.get_attr<std::string>("mode");
-    std::transform(mode.begin(), mode.end(), mode.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string mode = lower_attr(node, "mode");
     if (mode != "blocks_first" && mode != "depth_first")
         raise<ModelError>(node.describe(), ": mode '", node.get_attr<std::string>("mode"),
                           "' is not blocks_first or depth_first");

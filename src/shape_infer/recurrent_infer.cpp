@@ -1,4 +1,8 @@
-#include "shape_infer/recurrent_infer.hpp"
+// Shape and type inference of the recurrent cells and sequences (RNN, GRU, LSTM). Every real input
+// shares one element type; hidden_size must agree with W, R, B and the states (gates: RNN 1, GRU 3 (+1 bias
+// row block with linear_before_reset), LSTM 4), and a sequence's num_directions axis with `direction`.
+// Batch, sequence length and input size propagate dynamic; the hidden axis is hidden_size.
+#include "shape_infer/infer_utils.hpp"
 
 #include <cctype>
 #include <string>
@@ -69,7 +73,7 @@ Outputs infer(const Node& node, const Inputs& in, Kind kind, bool sequence) {
         raise<ModelError>(node.describe(), ": hidden_size must be positive, got ", hidden);
     check_activations(node, kind);
     const bool lbr = kind == Kind::gru && node.get_attr<bool>("linear_before_reset", false);
-    if (peepholes) {  // read for validation; OpenVINO CPU applies neither (host_ref/recurrent.hpp)
+    if (peepholes) {  // read for validation; OpenVINO CPU applies neither (host_ref/recurrent.cpp)
         node.get_attr<bool>("input_forget", false);
         const std::string fmt = lower(node.get_attr<std::string>("weights_format", "fico"));
         if (fmt != "fico" && fmt != "icof" && fmt != "ifco" && fmt != "ifoc" && fmt != "iofc")

@@ -16,11 +16,5 @@ struct RegionYoloAttrs {
 };
 RegionYoloAttrs region_yolo_attrs(const Node& node);
 
-/// RegionYolo-1: data [N, C, H, W] (C >= regions * (coords + classes + 1)). With do_softmax the data's shape
-/// flattened over [axis, end_axis]; else [N, mask size * (coords + classes + 1), H, W].
-Outputs region_yolo(const Node& node, const Inputs& in);
-/// ReorgYolo-2: data [N, C, H, W] (C a multiple of stride^2, H and W of stride): [N, C * stride^2, H / stride, W / stride].
-Outputs reorg_yolo(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -36,17 +36,5 @@ struct PsRoiAttrs {
 };
 PsRoiAttrs psroi_attrs(const Node& node);
 
-/// ROIAlign-3/-9: (data [N, C, H, W], rois [R, 4], batch_indices [R]): [R, C, pooled_h, pooled_w].
-Outputs roi_align(const Node& node, const Inputs& in);
-/// ROIAlignRotated-15: (data, rois [R, 5] (cx, cy, w, h, angle), batch_indices [R]): [R, C, pooled_h, pooled_w].
-Outputs roi_align_rotated(const Node& node, const Inputs& in);
-/// ROIPooling-2: (data [N, C, H, W], rois [R, 5] (batch, x1, y1, x2, y2)): [R, C, pooled_h, pooled_w].
-Outputs roi_pooling(const Node& node, const Inputs& in);
-/// PSROIPooling-1: (data, rois [R, 5]): [R, output_dim, group_size, group_size].
-Outputs psroi_pooling(const Node& node, const Inputs& in);
-/// DeformablePSROIPooling-1: (data, rois [R, 5], optional offsets [R, 2 * classes, part, part]):
-/// [R, output_dim, group_size, group_size].
-Outputs deformable_psroi_pooling(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

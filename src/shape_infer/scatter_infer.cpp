@@ -1,7 +1,7 @@
-#include "shape_infer/scatter_infer.hpp"
+// Shape and type inference of the scatter ops: the output is the data input, updated.
+#include "shape_infer/infer_utils.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 #include <vector>
 
@@ -36,8 +36,7 @@ std::optional<int64_t> axis_of(const Node& node, const Inputs& in) {
 }
 
 void check_reduction(const Node& node, const std::vector<std::string>& allowed) {
-    std::string r = node.get_attr<std::string>("reduction", "none");
-    std::transform(r.begin(), r.end(), r.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string r = lower_attr(node, "reduction", "none");
     if (std::find(allowed.begin(), allowed.end(), r) == allowed.end())
         raise<ModelError>(node.describe(), ": reduction '", node.get_attr<std::string>("reduction", "none"),
                           "' is not supported");

@@ -1,4 +1,5 @@
-#include "shape_infer/search_infer.hpp"
+// Shape and type inference of the search ops (Bucketize, SearchSorted).
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace shape_infer {

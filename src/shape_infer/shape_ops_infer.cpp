@@ -1,4 +1,5 @@
-#include "shape_infer/shape_ops_infer.hpp"
+// Shape and type inference of the shape_ops ops: Reshape, Squeeze, Unsqueeze, ShapeOf.
+#include "shape_infer/infer_utils.hpp"
 
 #include <algorithm>
 #include <set>

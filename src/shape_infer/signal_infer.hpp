@@ -28,19 +28,5 @@ inline int64_t rdft_bins(int64_t n) { return n == 0 ? 0 : n / 2 + 1; }
 FftPlan fft_plan(const Node& node, FftKind kind, const PartialShape& data, const std::vector<int64_t>& axes,
                  const std::optional<std::vector<int64_t>>& signal_size, bool has_signal_size);
 
-/// DFT-7 and IDFT-7: (data [.., 2] real, axes 1-D, optional signal_size 1-D): data with the transformed axes
-/// resized to the signal sizes.
-Outputs dft(const Node& node, const Inputs& in);
-/// RDFT-9: (real data, axes, optional signal_size): [.., 2], the last transformed axis n / 2 + 1.
-Outputs rdft(const Node& node, const Inputs& in);
-/// IRDFT-9: (data [.., 2], axes, optional signal_size): real, the last transformed axis 2 * (n - 1) unless given.
-Outputs irdft(const Node& node, const Inputs& in);
-
-/// STFT-15: (signal [L] or [B, L], window [W], frame_size, frame_step scalars; transpose_frames):
-/// [B?, frames, frame_size / 2 + 1, 2], or [B?, frame_size / 2 + 1, frames, 2] transposed.
-Outputs stft(const Node& node, const Inputs& in);
-/// ISTFT-16: (data [B?, frame_size / 2 + 1, frames, 2], window, frame_size, frame_step, optional signal_length;
-/// center, normalized): [B?, signal_length].
-Outputs istft(const Node& node, const Inputs& in);
 }  // namespace shape_infer
 }  // namespace ovcl

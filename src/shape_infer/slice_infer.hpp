@@ -35,12 +35,5 @@ SlicePlan slice_plan(const Node& node, const Shape& data, const std::vector<int6
                      const std::vector<int64_t>& stop, const std::vector<int64_t>& step,
                      const std::vector<int64_t>& axes);
 
-/// inputs: data, begin, end[, strides]; attrs begin_mask, end_mask[, new_axis_mask, shrink_axis_mask, ellipsis_mask]
-Outputs strided_slice(const Node& node, const Inputs& in);
-/// inputs: data, start, stop, step[, axes]
-Outputs slice(const Node& node, const Inputs& in);
-/// SliceScatter-15: inputs data, updates (shaped like Slice-8 of data), start, stop, step[, axes]; data's shape.
-Outputs slice_scatter(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

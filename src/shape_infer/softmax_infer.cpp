@@ -1,4 +1,5 @@
-#include "shape_infer/softmax_infer.hpp"
+// Shape and type inference of the softmax ops.
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace shape_infer {

@@ -20,10 +20,5 @@ struct SparseFill {
 };
 SparseFill sparse_fill_empty_rows_plan(const Node& node, int64_t rows, const std::vector<int64_t>& indices);
 
-/// SparseFillEmptyRows-16: (values [N], dense_shape [2], indices [N, 2], default_value scalar) ->
-/// (output_indices [M, 2], output_values [M], empty_row_indicator boolean [dense_shape[0]]); M, the entries
-/// kept plus one per empty row, is known from the values only: otherwise within [rows, N + rows].
-Outputs sparse_fill_empty_rows(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -20,9 +20,5 @@ struct TopKAttrs {
 /// Parses and checks the TopK attributes; throws ModelError naming the node.
 TopKAttrs topk_attrs(const Node& node);
 
-/// Two outputs: the values (the data's type) and their indices (index_element_type), both of
-/// the data's shape with the axis replaced by k (0..dim when k is unknown).
-Outputs topk(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

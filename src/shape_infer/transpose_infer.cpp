@@ -1,4 +1,5 @@
-#include "shape_infer/transpose_infer.hpp"
+// Shape and type inference of the transpose ops.
+#include "shape_infer/infer_utils.hpp"
 
 #include "ovcl/ops.hpp"
 

@@ -1,7 +1,7 @@
-#include "shape_infer/unary_infer.hpp"
+// Shape and type inference of the unary (element-wise, one data input) ops.
+#include "shape_infer/infer_utils.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 namespace ovcl {
 namespace shape_infer {
@@ -17,11 +17,6 @@ Outputs real_one_input(const Node& node, const Inputs& in) {
     check_input_count(node, in, 1, 1);
     check_real(node, in, 0);
     return {{in[0].type, in[0].shape}};
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
 }
 }  // namespace
 
@@ -44,7 +39,7 @@ Outputs elu(const Node& node, const Inputs& in) {
 
 Outputs gelu(const Node& node, const Inputs& in) {
     if (node.get_version() >= 7) {
-        const std::string mode = lower(node.get_attr<std::string>("approximation_mode", "erf"));
+        const std::string mode = lower_attr(node, "approximation_mode", "erf");
         if (mode != "erf" && mode != "tanh")
             raise<ModelError>(node.describe(), ": approximation_mode '", node.get_attr_text("approximation_mode"),
                               "' is not one of erf, tanh");
@@ -66,7 +61,7 @@ Outputs swish(const Node& node, const Inputs& in) {
 }
 
 Outputs round(const Node& node, const Inputs& in) {
-    const std::string mode = lower(node.get_attr<std::string>("mode"));
+    const std::string mode = lower_attr(node, "mode");
     if (mode != "half_to_even" && mode != "half_away_from_zero")
         raise<ModelError>(node.describe(), ": mode '", node.get_attr<std::string>("mode"),
                           "' is not half_to_even or half_away_from_zero");

@@ -1,6 +1,6 @@
 // ConvertPromoteTypes-14: the common element type of two inputs by OpenVINO's promotion rules (checked
 // against every pair of OpenVINO 2026.4's types that ovcl has, in tests/ops/test_unary_promote.cpp).
-#include "shape_infer/unary_infer.hpp"
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace shape_infer {

@@ -14,11 +14,5 @@ struct UniqueAttrs {
 };
 UniqueAttrs unique_attrs(const Node& node);
 
-/// NonZero-3: (data of any type) -> [max(rank, 1), 0..numel] of output_type (a scalar reads as one element).
-Outputs non_zero(const Node& node, const Inputs& in);
-/// Unique-10: (data, optional axis scalar) -> unique_elements (flattened [1..numel], or the data's shape with
-/// the axis [1..extent]), unique_indices and counts ([1..count] each), rev_idx ([numel] or [extent]).
-Outputs unique(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

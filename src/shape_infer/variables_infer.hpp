@@ -20,12 +20,5 @@ struct VariableDecl {
 /// The node's variable_id (required, non-empty) and, for ReadValue, its declared type and shape.
 VariableDecl variable_decl(const Node& node);
 
-/// ReadValue: the declared variable_type/variable_shape when given (they may relax the init
-/// input's), otherwise the init input's type and shape. ReadValue-6 may have no input when
-/// both attributes are given (a static variable_type is then required).
-Outputs read_value(const Node& node, const Inputs& in);
-/// Assign: one input; the output has its type and shape.
-Outputs assign(const Node& node, const Inputs& in);
-
 }  // namespace shape_infer
 }  // namespace ovcl

@@ -61,6 +61,12 @@ CLI::Validator non_empty_path() {
                           "PATH");
 }
 
+void add_model_and_device(CLI::App& sub, std::string& model_path, std::string& device) {
+    sub.add_option("-m,--model", model_path, "Model IR (.xml, with the .bin beside it); default: embedded")
+        ->check(non_empty_path());
+    sub.add_option("-d,--device", device, "Device name")->capture_default_str();
+}
+
 CacheWatch::CacheWatch(std::string dir) : m_dir(std::move(dir)), m_newest(newest_entry(m_dir)) {}
 
 std::string CacheWatch::outcome(const CompiledModel& compiled) const {

@@ -19,6 +19,9 @@ CLI::Validator number_in(double min, double max, bool integer);
 /// A CLI11 validator for a path: given, it must not be empty ('-m ""' is not "no model").
 CLI::Validator non_empty_path();
 
+/// -m (a model IR; none: the embedded model) and -d, as `ovcl query` and `ovcl run` spell them.
+void add_model_and_device(CLI::App& sub, std::string& model_path, std::string& device);
+
 /// Reads CACHE_DIR before a compile and says after it whether the compiled model was loaded from
 /// the cache, stored into it, or could not be stored (an unwritable or full directory).
 class CacheWatch {

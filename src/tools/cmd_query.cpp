@@ -74,9 +74,7 @@ int query(const QueryOptions& opt) {
 void add_query_command(CLI::App& app, Action& action) {
     auto opt = std::make_shared<QueryOptions>();
     CLI::App* sub = app.add_subcommand("query", "Show which device runs each op of a model");
-    sub->add_option("-m,--model", opt->model_path, "Model IR (.xml, with the .bin beside it); default: embedded")
-        ->check(non_empty_path());
-    sub->add_option("-d,--device", opt->device, "Device name")->capture_default_str();
+    add_model_and_device(*sub, opt->model_path, opt->device);
     sub->add_option("--model-default", opt->default_model, "Embedded model to query without -m")
         ->check(CLI::IsMember({"cnn", "transformer"}))
         ->capture_default_str();

@@ -234,9 +234,7 @@ int run(const RunOptions& opt) {
 void add_run_command(CLI::App& app, Action& action) {
     auto opt = std::make_shared<RunOptions>();
     CLI::App* sub = app.add_subcommand("run", "Run one inference and write the outputs as .npy files");
-    sub->add_option("-m,--model", opt->model_path, "Model IR (.xml, with the .bin beside it); default: embedded")
-        ->check(non_empty_path());
-    sub->add_option("-d,--device", opt->device, "Device name")->capture_default_str();
+    add_model_and_device(*sub, opt->model_path, opt->device);
     sub->add_option("-i,--input", opt->inputs,
                     "NAME=file.npy or NAME:file.npy for an input (repeatable); others are random");
     sub->add_option("--cache_dir", opt->cache_dir, "CACHE_DIR: compiled models are cached there and reused");

@@ -3,7 +3,7 @@
 // bits below; see tests/ir/test_ir_u1.cpp for the bit order). The outputs are integers: exact. Covered:
 // batch and several output channels, data values that are neither 0 nor 1, pads with each kind of
 // pad_value, strides, dilations, auto_pad, f16, and the refusals. OpenVINO CPU is wrong when the channel
-// count is not a multiple of 8 (host_ref/binary_conv.hpp), so those cases are derived by hand.
+// count is not a multiple of 8 (host_ref/binary_conv.cpp), so those cases are derived by hand.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,24 +1,20 @@
 #include "ops/normalization.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
 
 #include "host_ref/reduce.hpp"
 #include "host_ref/ref_utils.hpp"
 #include "kernel_stems.hpp"
 #include "ops/reduce_region.hpp"
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace gpu {
 
 namespace {
 
-std::string lower_attr(const Node& node, const std::string& name) {
-    std::string v = node.get_attr<std::string>(name);
-    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return v;
-}
+using shape_infer::lower_attr;
 
 bool fused_mvn(const Node& node) { return node.get_type_name() == "FusedMVN"; }
 // MVN-6 and FusedMVN (fusions.hpp): axes input, f32 eps attribute, eps_mode.

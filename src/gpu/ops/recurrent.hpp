@@ -1,7 +1,7 @@
 // GPU host class of the recurrent cells and sequences: kernels_cl/recurrent.cl (docs/kernels.md, "recurrent"). The
 // input projection of every step is one GEMM into scratch; the recurrence runs either as one kernel looping over
 // the steps (a work-group per batch row and direction) or as one launch per step. Semantics are host_ref's
-// (host_ref/recurrent.hpp): gate orders, activations, clip, linear_before_reset, directions, sequence_lengths.
+// (host_ref/recurrent.cpp): gate orders, activations, clip, linear_before_reset, directions, sequence_lengths.
 // W, R and B are packed once when they are Constants, else at run time. Refused (they run on the host): element
 // types other than f32 and f16, sequence_lengths other than i32 / i64, a sequence of 0 steps, tensors of 2^31
 // elements or more.

@@ -6,10 +6,10 @@
 #include "ops/scatter.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include "kernel_stems.hpp"
 #include "ops/movement_copy.hpp"
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -29,9 +29,7 @@ int64_t elements(const Shape& s) { return static_cast<int64_t>(shape_size(s)); }
 std::string reduction_of(const Node& node) {
     const bool has = (node.get_type_name() == "ScatterElementsUpdate" && node.get_version() >= 12) ||
                      (node.get_type_name() == "ScatterNDUpdate" && node.get_version() >= 15);
-    std::string r = has ? node.get_attr<std::string>("reduction", "none") : "none";
-    std::transform(r.begin(), r.end(), r.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return r;
+    return has ? shape_infer::lower_attr(node, "reduction", "none") : "none";
 }
 
 // The axis input (ScatterUpdate, ScatterElementsUpdate) normalized; false when not a Constant of one value.
