@@ -25,41 +25,41 @@ using namespace ovcl;
 
 namespace {
 
-Output binary(const std::string& type, const Output& a, const Output& b) {
+Output<Node> binary(const std::string& type, const Output<Node>& a, const Output<Node>& b) {
     return op::make_output(type, {a, b}, {{"auto_broadcast", "numpy"}});
 }
 
-Output scalar(float v) { return Output(op::constant<float>(element::f32, Shape{}, {v}), 0); }
+Output<Node> scalar(float v) { return Output<Node>(op::constant<float>(element::f32, Shape{}, {v}), 0); }
 
-Output filled(const Shape& shape, float v) {
-    return Output(op::constant<float>(element::f32, shape, std::vector<float>(shape_size(shape), v)), 0);
+Output<Node> filled(const Shape& shape, float v) {
+    return Output<Node>(op::constant<float>(element::f32, shape, std::vector<float>(shape_size(shape), v)), 0);
 }
 
 std::shared_ptr<Model> decomposed_layer_norm() {
     auto x = op::parameter(element::f32, Shape{1, 256, 768}, "x");
-    const Output axes(op::constant<int64_t>(element::i64, Shape{1}, {-1}), 0);
+    const Output<Node> axes(op::constant<int64_t>(element::i64, Shape{1}, {-1}), 0);
     const Attributes keep{{"keep_dims", "true"}};
-    const Output d = binary("Subtract", x, op::make_output("ReduceMean", {x, axes}, keep));
-    const Output var = op::make_output("ReduceMean", {binary("Power", d, scalar(2.f)), axes}, keep);
-    const Output y = binary("Divide", d, op::make_output("Sqrt", {binary("Add", var, scalar(1e-5f))}));
-    const Output out = binary("Add", binary("Multiply", y, filled({768}, 1.1f)), filled({768}, 0.1f));
+    const Output<Node> d = binary("Subtract", x, op::make_output("ReduceMean", {x, axes}, keep));
+    const Output<Node> var = op::make_output("ReduceMean", {binary("Power", d, scalar(2.f)), axes}, keep);
+    const Output<Node> y = binary("Divide", d, op::make_output("Sqrt", {binary("Add", var, scalar(1e-5f))}));
+    const Output<Node> out = binary("Add", binary("Multiply", y, filled({768}, 1.1f)), filled({768}, 0.1f));
     return std::make_shared<Model>(NodeVector{op::result(out, "y")}, NodeVector{x}, "layer_norm");
 }
 
 std::shared_ptr<Model> decomposed_gelu() {
     auto x = op::parameter(element::f32, Shape{1, 256, 3072}, "x");
-    const Output h = binary("Add", x, filled({3072}, 0.05f));
-    const Output e = op::make_output("Erf", {binary("Multiply", h, scalar(0.70710678f))});
-    const Output out = binary("Multiply", binary("Multiply", h, scalar(0.5f)), binary("Add", e, scalar(1.f)));
+    const Output<Node> h = binary("Add", x, filled({3072}, 0.05f));
+    const Output<Node> e = op::make_output("Erf", {binary("Multiply", h, scalar(0.70710678f))});
+    const Output<Node> out = binary("Multiply", binary("Multiply", h, scalar(0.5f)), binary("Add", e, scalar(1.f)));
     return std::make_shared<Model>(NodeVector{op::result(out, "y")}, NodeVector{x}, "gelu");
 }
 
 // A 3x3 convolution (pads 1) of ResNet-50's first stage: C64 -> K64, fixed weights (`seed` shifts them).
-Output conv3x3_c64(const Output& x, int seed) {
+Output<Node> conv3x3_c64(const Output<Node>& x, int seed) {
     std::vector<float> w(64 * 64 * 9);
     for (size_t i = 0; i < w.size(); ++i)
         w[i] = 0.05f * std::sin(0.7f * static_cast<float>(i + static_cast<size_t>(seed)));
-    return op::make_output("Convolution", {x, Output(op::constant<float>(element::f32, Shape{64, 64, 3, 3}, w), 0)},
+    return op::make_output("Convolution", {x, Output<Node>(op::constant<float>(element::f32, Shape{64, 64, 3, 3}, w), 0)},
                            {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"},
                             {"auto_pad", "explicit"}});
 }
@@ -68,10 +68,10 @@ Output conv3x3_c64(const Output& x, int seed) {
 // from training code keeps it), then Relu.
 std::shared_ptr<Model> conv_batch_norm() {
     auto x = op::parameter(element::f32, Shape{1, 64, 56, 56}, "x");
-    const Output bn = op::make_output("BatchNormInference", {conv3x3_c64(x, 0), filled({64}, 1.2f), filled({64}, 0.1f),
+    const Output<Node> bn = op::make_output("BatchNormInference", {conv3x3_c64(x, 0), filled({64}, 1.2f), filled({64}, 0.1f),
                                                              filled({64}, 0.05f), filled({64}, 0.9f)},
                                       {{"epsilon", "0.001"}}, 5);
-    const Output out = op::make_output("Relu", {bn});
+    const Output<Node> out = op::make_output("Relu", {bn});
     return std::make_shared<Model>(NodeVector{op::result(out, "y")}, NodeVector{x}, "conv_batch_norm");
 }
 
@@ -80,8 +80,8 @@ std::shared_ptr<Model> conv_batch_norm() {
 std::shared_ptr<Model> quantized_block_end() {
     auto x = op::parameter(element::f32, Shape{1, 256, 56, 56}, "x");
     auto skip = op::parameter(element::f32, Shape{1, 256, 56, 56}, "skip");
-    const Output relu = op::make_output("Relu", {binary("Add", x, skip)});
-    const Output out = op::make_output("FakeQuantize", {relu, scalar(0.f), scalar(4.f), scalar(0.f), scalar(4.f)},
+    const Output<Node> relu = op::make_output("Relu", {binary("Add", x, skip)});
+    const Output<Node> out = op::make_output("FakeQuantize", {relu, scalar(0.f), scalar(4.f), scalar(0.f), scalar(4.f)},
                                        {{"levels", "256"}, {"auto_broadcast", "numpy"}});
     return std::make_shared<Model>(NodeVector{op::result(out, "y")}, NodeVector{x, skip}, "quantized_block_end");
 }
@@ -179,11 +179,11 @@ void BM_GpuFusion(benchmark::State& state) {
 BENCHMARK(BM_GpuFusion)->DenseRange(0, 5)->MinTime(3.0)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 // A 1x1 convolution (no padding) C -> K with fixed weights: MobileNet-V2's expansion layers.
-Output conv1x1(const Output& x, size_t c, size_t k) {
+Output<Node> conv1x1(const Output<Node>& x, size_t c, size_t k) {
     std::vector<float> w(k * c);
     for (size_t i = 0; i < w.size(); ++i)
         w[i] = 0.1f * std::sin(0.3f * static_cast<float>(i));
-    return op::make_output("Convolution", {x, Output(op::constant<float>(element::f32, Shape{k, c, 1, 1}, w), 0)},
+    return op::make_output("Convolution", {x, Output<Node>(op::constant<float>(element::f32, Shape{k, c, 1, 1}, w), 0)},
                            {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"},
                             {"auto_pad", "explicit"}});
 }
@@ -202,12 +202,12 @@ std::shared_ptr<Model> quantized_convs(int64_t ranges, int64_t layers) {
     std::vector<float> high(shape_size(shape));
     for (size_t i = 0; i < high.size(); ++i)
         high[i] = 4.f + static_cast<float>(i) / 64.f;
-    const Output hi(op::constant<float>(element::f32, shape, high), 0);
-    Output y = x;
+    const Output<Node> hi(op::constant<float>(element::f32, shape, high), 0);
+    Output<Node> y = x;
     for (int layer = 0; layer < (layers == 0 ? 2 : 1); ++layer) {
-        const Output conv = layers == 0 ? conv3x3_c64(y, layer) : conv1x1(y, c, k);
-        const Output bias = binary("Add", conv, filled({1, k, 1, 1}, 0.01f));
-        const Output act = layers == 0 ? op::make_output("Relu", {bias})
+        const Output<Node> conv = layers == 0 ? conv3x3_c64(y, layer) : conv1x1(y, c, k);
+        const Output<Node> bias = binary("Add", conv, filled({1, k, 1, 1}, 0.01f));
+        const Output<Node> act = layers == 0 ? op::make_output("Relu", {bias})
                                        : op::make_output("Clamp", {bias}, {{"min", "0"}, {"max", "6"}});
         y = op::make_output("FakeQuantize", {act, filled(shape, 0.f), hi, filled(shape, 0.f), hi},
                             {{"levels", "256"}, {"auto_broadcast", "numpy"}});

@@ -42,13 +42,13 @@ Tensor ramp(const Shape& shape) {
     return t;
 }
 
-Output ints(const std::vector<int64_t>& v) {
-    return Output(op::constant<int64_t>(element::i64, {v.size()}, v), 0);
+Output<Node> ints(const std::vector<int64_t>& v) {
+    return Output<Node>(op::constant<int64_t>(element::i64, {v.size()}, v), 0);
 }
 
-Output scalar(float v) { return Output(op::constant<float>(element::f32, Shape{}, {v}), 0); }
+Output<Node> scalar(float v) { return Output<Node>(op::constant<float>(element::f32, Shape{}, {v}), 0); }
 
-Output param(const Shape& s) { return Output(op::parameter(element::f32, s), 0); }
+Output<Node> param(const Shape& s) { return Output<Node>(op::parameter(element::f32, s), 0); }
 
 // Uniform pseudo-random values in [-1, 1): scores without ramp()'s period of 23 (a TopK over it would meet the
 // best value hundreds of times and reject the rest at once).
@@ -72,7 +72,7 @@ struct Case {
 };
 
 std::shared_ptr<Node> topk(const Shape& s, int64_t k) {
-    return op::make("TopK", {param(s), Output(op::constant<int64_t>(element::i64, {}, {k}), 0)},
+    return op::make("TopK", {param(s), Output<Node>(op::constant<int64_t>(element::i64, {}, {k}), 0)},
                     {{"axis", "-1"}, {"mode", "max"}, {"sort", "value"}, {"index_element_type", "i32"}}, 11);
 }
 
@@ -86,7 +86,7 @@ std::shared_ptr<Node> recurrent(const std::string& type, size_t steps, size_t in
         Tensor t = noise(s);
         for (size_t i = 0; i < t.get_size(); ++i)
             t.data<float>()[i] /= std::sqrt(static_cast<float>(hidden));
-        return Output(op::constant(t), 0);
+        return Output<Node>(op::constant(t), 0);
     };
     const Shape state = seq ? Shape{1, 1, hidden} : Shape{1, hidden};
     OutputVector in{param(seq ? Shape{1, steps, input} : Shape{1, input}), param(state)};

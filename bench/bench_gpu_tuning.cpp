@@ -160,7 +160,7 @@ void BM_TuneOnCompile(benchmark::State& state, const ConvShape& shape) {
     const Work conv = make(shape);
     conv.node->set_friendly_name("conv");
     auto param = std::dynamic_pointer_cast<Node>(conv.node->input_value(0).node);
-    const auto model = std::make_shared<Model>(NodeVector{op::result(Output(conv.node, 0), "y")}, NodeVector{param},
+    const auto model = std::make_shared<Model>(NodeVector{op::result(Output<Node>(conv.node, 0), "y")}, NodeVector{param},
                                                "conv");
     std::string pick;
     for (auto _ : state) {

@@ -46,7 +46,7 @@ Ready prepare(int64_t which, const std::string& device) {
     Ready r{core().compile_model(make_model(which), device), {}};
     r.request = r.compiled.create_infer_request();
     std::mt19937 rng(1);
-    for (const Output& in : r.compiled.inputs()) {
+    for (const Output<const Node>& in : r.compiled.inputs()) {
         const std::string name = in.get_names().empty() ? "input" : in.get_any_name();
         r.request.set_tensor(in, cli::random_input(in.get_element_type(), in.get_shape(), rng, name));
     }

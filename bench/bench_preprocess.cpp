@@ -35,9 +35,9 @@ double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std
 std::shared_ptr<Model> reduce_model() {
     auto x = op::parameter(element::f32, Shape{1, kC, kH, kW}, "image");
     auto axes = op::constant<int64_t>(element::i64, Shape{2}, {2, 3});
-    auto r = op::make("ReduceMean", {Output(x, 0), Output(axes, 0)}, {{"keep_dims", "true"}});
+    auto r = op::make("ReduceMean", {Output<Node>(x, 0), Output<Node>(axes, 0)}, {{"keep_dims", "true"}});
     r->output_names(0) = {"mean"};
-    return std::make_shared<Model>(NodeVector{op::result(Output(r, 0), "mean")}, NodeVector{x}, "reduce");
+    return std::make_shared<Model>(NodeVector{op::result(Output<Node>(r, 0), "mean")}, NodeVector{x}, "reduce");
 }
 
 std::shared_ptr<Model> preprocessed_model() {

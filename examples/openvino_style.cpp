@@ -20,19 +20,23 @@ std::vector<float> infer_once(const std::string& model_path, const std::string& 
     core.set_property(device, ovcl::hint::performance_mode(ovcl::hint::PerformanceMode::LATENCY),
                       ovcl::hint::num_requests(1));
     std::shared_ptr<ovcl::Model> model = core.read_model(model_path);
-    for (const auto& port : model->inputs())
-        std::cout << "input " << port.get_any_name() << " " << port.get_element_type() << " " << port.get_shape()
-                  << std::endl;
+    const ovcl::Output<ovcl::Node> model_input = model->input();
+    std::cout << "input " << model_input.get_any_name() << " " << model_input.get_element_type() << " "
+              << model_input.get_shape() << std::endl;
     ovcl::CompiledModel compiled_model =
         core.compile_model(model, device, ovcl::hint::performance_mode(ovcl::hint::PerformanceMode::THROUGHPUT),
                            ovcl::enable_profiling(true));
     std::cout << "optimal requests: " << compiled_model.get_property(ovcl::optimal_number_of_infer_requests)
               << std::endl;
     ovcl::InferRequest infer_request = compiled_model.create_infer_request();
-    ovcl::Tensor input_tensor = infer_request.get_input_tensor();
+    const ovcl::Output<const ovcl::Node> input_port = compiled_model.input();
+    ovcl::Tensor input_tensor = infer_request.get_tensor(input_port);
     std::copy(input.begin(), input.end(), input_tensor.data<float>());
     infer_request.infer();
-    const ovcl::Tensor output_tensor = infer_request.get_output_tensor();
+    for (const ovcl::Output<const ovcl::Node>& output_port : compiled_model.outputs())
+        std::cout << "output " << output_port.get_any_name() << " from " << output_port.get_node()->get_type_name()
+                  << std::endl;
+    const ovcl::Tensor output_tensor = infer_request.get_tensor(compiled_model.output());
     const float* output_buffer = output_tensor.data<const float>();
     return std::vector<float>(output_buffer, output_buffer + output_tensor.get_size());
 }

@@ -18,14 +18,15 @@ public:
     CompiledModel() = default;
     explicit CompiledModel(SoPtr<ICompiledModel> impl) : m_impl(std::move(impl)) {}
 
-    const OutputVector& inputs() const;
-    const OutputVector& outputs() const;
-    Output input() const;  ///< the only input; throws when there are several
-    Output input(size_t i) const;
-    Output input(const std::string& tensor_name) const;
-    Output output() const;
-    Output output(size_t i) const;
-    Output output(const std::string& tensor_name) const;
+    /// Read-only ports, as OpenVINO's: a request's get_tensor / set_tensor take them.
+    const std::vector<Output<const Node>>& inputs() const;
+    const std::vector<Output<const Node>>& outputs() const;
+    const Output<const Node>& input() const;  ///< the only input; throws when there are several
+    const Output<const Node>& input(size_t i) const;
+    const Output<const Node>& input(const std::string& tensor_name) const;
+    const Output<const Node>& output() const;
+    const Output<const Node>& output(size_t i) const;
+    const Output<const Node>& output(const std::string& tensor_name) const;
 
     InferRequest create_infer_request();
     void export_model(std::ostream& model) const;

@@ -31,11 +31,14 @@ public:
     void set_callback(std::function<void(std::exception_ptr)> callback);
 
     Tensor get_tensor(const std::string& tensor_name) const;
-    Tensor get_tensor(const Output& port) const;
+    Tensor get_tensor(const Output<Node>& port) const;
+    Tensor get_tensor(const Output<const Node>& port) const;
     void set_tensor(const std::string& tensor_name, const Tensor& tensor);
-    void set_tensor(const Output& port, const Tensor& tensor);
+    void set_tensor(const Output<Node>& port, const Tensor& tensor);
+    void set_tensor(const Output<const Node>& port, const Tensor& tensor);
     void set_tensors(const std::string& tensor_name, const std::vector<Tensor>& tensors);
-    void set_tensors(const Output& port, const std::vector<Tensor>& tensors);
+    void set_tensors(const Output<Node>& port, const std::vector<Tensor>& tensors);
+    void set_tensors(const Output<const Node>& port, const std::vector<Tensor>& tensors);
     Tensor get_input_tensor(size_t idx) const;
     Tensor get_input_tensor() const;  ///< the only input; throws when there are several
     Tensor get_output_tensor(size_t idx) const;
@@ -52,8 +55,8 @@ public:
     explicit operator bool() const { return static_cast<bool>(m_impl); }
 
 private:
-    Output port_by_name(const std::string& name) const;
-    Output only_port(const OutputVector& ports, const char* what) const;
+    Output<Node> port_by_name(const std::string& name) const;
+    Output<Node> only_port(const OutputVector& ports, const char* what) const;
     SoPtr<IAsyncInferRequest> m_impl;
 };
 

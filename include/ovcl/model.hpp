@@ -30,18 +30,20 @@ public:
     /// Model input ports (Parameter outputs) and output ports (Result outputs).
     OutputVector inputs() const;
     OutputVector outputs() const;
-    Output input(size_t i) const;
-    Output output(size_t i) const;
+    Output<Node> input() const;   ///< the only input; throws InvalidArgument when there are several
+    Output<Node> output() const;  ///< the only output; throws InvalidArgument when there are several
+    Output<Node> input(size_t i) const;
+    Output<Node> output(size_t i) const;
     /// Port by tensor name, or by friendly name of the Parameter/Result; throws NotFound.
-    Output input(const std::string& name) const;
-    Output output(const std::string& name) const;
-    size_t get_parameter_index(const Output& port) const;  ///< throws NotFound
-    size_t get_result_index(const Output& port) const;     ///< throws NotFound
+    Output<Node> input(const std::string& name) const;
+    Output<Node> output(const std::string& name) const;
+    size_t get_parameter_index(const Output<Node>& port) const;  ///< throws NotFound
+    size_t get_result_index(const Output<Node>& port) const;     ///< throws NotFound
 
     /// Variable ids of ReadValue/Assign pairs, in first-seen order.
     std::vector<std::string> get_variable_ids() const;
     /// The consumers (node, input index) of a port, in topological order.
-    std::vector<std::pair<std::shared_ptr<Node>, size_t>> get_consumers(const Output& port) const;
+    std::vector<std::pair<std::shared_ptr<Node>, size_t>> get_consumers(const Output<Node>& port) const;
 
     /// Re-runs shape inference over the whole graph in order.
     void validate_nodes_and_infer_types();

@@ -8,6 +8,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -22,16 +23,25 @@ class Node;
 class Model;
 struct OpSpec;
 
-/// An output port: a node and the index of one of its outputs.
+/// An output port: a node and the index of one of its outputs. As in OpenVINO, `Output<Node>` is a port of a
+/// node that may be changed and `Output<const Node>` one that may only be read (what a compiled model's ports
+/// are to its user); a port converts to its read-only form, never back.
+template <typename NodeType>
 struct Output {
-    std::shared_ptr<Node> node;
+    static_assert(std::is_same<typename std::remove_const<NodeType>::type, Node>::value,
+                  "Output<Node> and Output<const Node> are the port types");
+    std::shared_ptr<NodeType> node;
     size_t index = 0;
 
     Output() = default;
-    Output(std::shared_ptr<Node> n, size_t i = 0) : node(std::move(n)), index(i) {}  // NOLINT
+    Output(std::shared_ptr<NodeType> n, size_t i = 0) : node(std::move(n)), index(i) {}  // NOLINT
+    template <typename Other, typename = typename std::enable_if<
+                                  std::is_convertible<Other*, NodeType*>::value &&
+                                  !std::is_same<Other, NodeType>::value>::type>
+    Output(const Output<Other>& port) : node(port.node), index(port.index) {}  // NOLINT: as OpenVINO's
     // OpenVINO's accessors of a port.
-    Node* get_node() const { return node.get(); }
-    const std::shared_ptr<Node>& get_node_shared_ptr() const { return node; }
+    NodeType* get_node() const { return node.get(); }
+    const std::shared_ptr<NodeType>& get_node_shared_ptr() const { return node; }
     size_t get_index() const { return index; }
     element::Type get_element_type() const;
     const PartialShape& get_partial_shape() const;
@@ -42,11 +52,21 @@ struct Output {
     std::string get_any_name() const;
     bool operator==(const Output& o) const { return node == o.node && index == o.index; }
     bool operator!=(const Output& o) const { return !(*this == o); }
-    bool operator<(const Output& o) const {
-        return node != o.node ? node < o.node : index < o.index;
-    }
+    bool operator<(const Output& o) const { return node != o.node ? node < o.node : index < o.index; }
 };
-using OutputVector = std::vector<Output>;
+extern template struct Output<Node>;
+extern template struct Output<const Node>;
+/// The writable port behind a read-only one (a compiled model's port, given back to the runtime that owns it).
+inline Output<Node> writable(const Output<const Node>& port) {
+    return Output<Node>(std::const_pointer_cast<Node>(port.node), port.index);
+}
+using OutputVector = std::vector<Output<Node>>;
+inline OutputVector writable(const std::vector<Output<const Node>>& ports) {
+    OutputVector v;
+    for (const auto& p : ports)
+        v.push_back(writable(p));
+    return v;
+}
 
 /// Attributes in the order the IR lists them; values are the IR's text.
 using Attributes = std::vector<std::pair<std::string, std::string>>;
@@ -103,16 +123,16 @@ public:
     uint64_t get_instance_id() const { return m_id; }
 
     size_t get_input_size() const { return m_inputs.size(); }
-    const Output& input_value(size_t i) const;
+    const Output<Node>& input_value(size_t i) const;
     const OutputVector& input_values() const { return m_inputs; }
-    void set_argument(size_t i, const Output& value);
+    void set_argument(size_t i, const Output<Node>& value);
     void set_arguments(OutputVector values) { m_inputs = std::move(values); }
     element::Type get_input_element_type(size_t i) const { return input_value(i).get_element_type(); }
     const PartialShape& get_input_partial_shape(size_t i) const { return input_value(i).get_partial_shape(); }
     Shape get_input_shape(size_t i) const { return input_value(i).get_shape(); }
 
     size_t get_output_size() const { return m_outputs.size(); }
-    Output output(size_t i);
+    Output<Node> output(size_t i);
     OutputVector outputs();
     element::Type get_output_element_type(size_t i) const;
     const PartialShape& get_output_partial_shape(size_t i) const;

@@ -16,7 +16,7 @@ namespace op {
 std::shared_ptr<Node> make(const std::string& type, const OutputVector& inputs, const Attributes& attrs = {},
                            int64_t version = -1);
 /// The same, returning output 0.
-Output make_output(const std::string& type, const OutputVector& inputs, const Attributes& attrs = {},
+Output<Node> make_output(const std::string& type, const OutputVector& inputs, const Attributes& attrs = {},
                    int64_t version = -1);
 
 /// A shape as IR's Parameter writes it: "1,3,?,2..8", "" for a scalar, "..." for dynamic rank.
@@ -25,7 +25,7 @@ std::shared_ptr<Node> parameter(element::Type type, const PartialShape& shape, c
 std::shared_ptr<Node> constant(const Tensor& value);
 template <typename T>
 std::shared_ptr<Node> constant(element::Type type, const Shape& shape, const std::vector<T>& values);
-std::shared_ptr<Node> result(const Output& value, const std::string& name = "");
+std::shared_ptr<Node> result(const Output<Node>& value, const std::string& name = "");
 
 /// Joins values as an IR attribute list: {1, 2} -> "1,2".
 template <typename T>

@@ -65,9 +65,9 @@ nb::object from_any(const ovcl::Any& value);
 std::string to_key(nb::handle key);
 
 /// A port of `ports` by index, tensor name or port object; throws NotFound naming the key.
-const ovcl::Output& find_port(const ovcl::OutputVector& ports, nb::handle key, const char* what);
+const ovcl::Output<ovcl::Node>& find_port(const ovcl::OutputVector& ports, nb::handle key, const char* what);
 /// The same, or null when no port matches (no exception: it is on the path of every get_tensor by name).
-const ovcl::Output* match_port(const ovcl::OutputVector& ports, nb::handle key);
+const ovcl::Output<ovcl::Node>* match_port(const ovcl::OutputVector& ports, nb::handle key);
 
 /// The Python exception object for a C++ exception (ovcl's kinds as ovcl.Error subclasses), e.g. for a callback.
 nb::object exception_object(const std::exception_ptr& error);

@@ -400,9 +400,9 @@ nb::object from_any(const Any& v) {
     return nb::str(v.as<std::string>().c_str());
 }
 
-const Output* match_port(const OutputVector& ports, nb::handle key) {
-    if (nb::isinstance<Output>(key)) {
-        const Output& want = nb::cast<const Output&>(key);
+const Output<Node>* match_port(const OutputVector& ports, nb::handle key) {
+    if (nb::isinstance<Output<Node>>(key)) {
+        const Output<Node>& want = nb::cast<const Output<Node>&>(key);
         for (const auto& p : ports)
             if (p == want)
                 return &p;
@@ -426,11 +426,11 @@ const Output* match_port(const OutputVector& ports, nb::handle key) {
     return nullptr;
 }
 
-const Output& find_port(const OutputVector& ports, nb::handle key, const char* what) {
-    if (const Output* p = match_port(ports, key))
+const Output<Node>& find_port(const OutputVector& ports, nb::handle key, const char* what) {
+    if (const Output<Node>* p = match_port(ports, key))
         return *p;
-    if (nb::isinstance<Output>(key))
-        raise<NotFound>("the port ", nb::cast<const Output&>(key).get_any_name(), " is not an ", what,
+    if (nb::isinstance<Output<Node>>(key))
+        raise<NotFound>("the port ", nb::cast<const Output<Node>&>(key).get_any_name(), " is not an ", what,
                         " of this model");
     if (nb::isinstance<nb::int_>(key))
         raise<NotFound>(what, " index ", nb::cast<long long>(key), " is out of range: the model has ", ports.size(),

@@ -111,13 +111,13 @@ void bind_core(nb::module_& m) {
         .def("__init__", [](PyCompiledModel* self, const PyCompiledModel& other) {
             new (self) PyCompiledModel(other.model);
         }, nb::arg("other"))
-        .def_prop_ro("inputs", [](const PyCompiledModel& c) { return c.model.inputs(); })
-        .def_prop_ro("outputs", [](const PyCompiledModel& c) { return c.model.outputs(); })
+        .def_prop_ro("inputs", [](const PyCompiledModel& c) { return writable(c.model.inputs()); })
+        .def_prop_ro("outputs", [](const PyCompiledModel& c) { return writable(c.model.outputs()); })
         .def("input", [](const PyCompiledModel& c, nb::handle key) {
-            return find_port(c.model.inputs(), key, "input");
+            return find_port(writable(c.model.inputs()), key, "input");
         }, nb::arg("key") = 0)
         .def("output", [](const PyCompiledModel& c, nb::handle key) {
-            return find_port(c.model.outputs(), key, "output");
+            return find_port(writable(c.model.outputs()), key, "output");
         }, nb::arg("key") = 0)
         .def("create_infer_request", [](PyCompiledModel& c) { return new_request(c.model); })
         .def("__call__", &call, nb::arg("inputs").none() = nb::none(), nb::arg("share_inputs") = false,

@@ -52,8 +52,8 @@ struct PyInferRequest::State {
 PyInferRequest::PyInferRequest(InferRequest request)
     : m_request(std::move(request)), m_state(std::make_shared<State>()) {
     CompiledModel cm = m_request.get_compiled_model();
-    m_inputs = cm.inputs();
-    m_outputs = cm.outputs();
+    m_inputs = writable(cm.inputs());
+    m_outputs = writable(cm.outputs());
     std::weak_ptr<State> weak = m_state;
     // Always installed: it stamps the end time without the GIL, and takes the GIL only for a Python callback.
     m_request.set_callback([weak](std::exception_ptr error) {
@@ -90,7 +90,7 @@ PyInferRequest::~PyInferRequest() {
     m_request = InferRequest();
 }
 
-InputValue PyInferRequest::convert_input(const Output& port, nb::handle value, bool share_inputs) const {
+InputValue PyInferRequest::convert_input(const Output<Node>& port, nb::handle value, bool share_inputs) const {
     if (nb::isinstance<Tensor>(value))
         return {port, nb::cast<const Tensor&>(value), false};
     element::Type type = port.get_element_type();
@@ -245,12 +245,12 @@ void PyInferRequest::set_done_hook(std::function<void(std::exception_ptr)> hook)
     m_state->done_hook = std::move(hook);
 }
 
-Output PyInferRequest::port(nb::handle key) const {
+Output<Node> PyInferRequest::port(nb::handle key) const {
     if (nb::isinstance<nb::int_>(key))
         return find_port(m_inputs, key, "input");
-    if (const Output* p = match_port(m_inputs, key))
+    if (const Output<Node>* p = match_port(m_inputs, key))
         return *p;
-    if (const Output* p = match_port(m_outputs, key))
+    if (const Output<Node>* p = match_port(m_outputs, key))
         return *p;
     OutputVector all = m_inputs;
     all.insert(all.end(), m_outputs.begin(), m_outputs.end());

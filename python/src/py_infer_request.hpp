@@ -16,7 +16,7 @@ namespace ovcl_py {
 /// the device's thread). `copy`: copied into the request's own tensor when it fits, as OpenVINO copies inputs;
 /// else `tensor` (a Tensor given, or an array shared with share_inputs) is set on the request.
 struct InputValue {
-    ovcl::Output port;
+    ovcl::Output<ovcl::Node> port;
     ovcl::Tensor tensor;
     bool copy = false;
 };
@@ -50,7 +50,7 @@ public:
     /// the GIL (AsyncInferQueue's completion); empty removes it.
     void set_done_hook(std::function<void(std::exception_ptr)> hook);
     /// An input or output by tensor name or port (inputs first), or an input by index.
-    ovcl::Output port(nb::handle key) const;
+    ovcl::Output<ovcl::Node> port(nb::handle key) const;
 
     ovcl::InferRequest& get() { return m_request; }
     const ovcl::OutputVector& inputs() const { return m_inputs; }
@@ -60,7 +60,7 @@ public:
 
 private:
     struct State;
-    InputValue convert_input(const ovcl::Output& port, nb::handle value, bool share_inputs) const;
+    InputValue convert_input(const ovcl::Output<ovcl::Node>& port, nb::handle value, bool share_inputs) const;
     ovcl::InferRequest m_request;
     ovcl::OutputVector m_inputs, m_outputs;
     std::shared_ptr<State> m_state;

@@ -14,9 +14,9 @@ using namespace ovcl;
 
 namespace {
 
-nb::object node_of(const Output& o) { return o.node ? nb::cast(o.node) : nb::none(); }
+nb::object node_of(const Output<Node>& o) { return o.node ? nb::cast(o.node) : nb::none(); }
 
-std::string port_repr(const Output& o, const char* kind) {
+std::string port_repr(const Output<Node>& o, const char* kind) {
     std::ostringstream os;
     os << "<" << kind << ": names[";
     bool first = true;
@@ -41,7 +41,7 @@ void reshape(Model& model, nb::handle arg) {
     if (nb::isinstance<nb::dict>(arg)) {
         const OutputVector ports = model.inputs();
         for (auto [k, v] : nb::borrow<nb::dict>(arg)) {
-            const Output& port = find_port(ports, k, "input");
+            const Output<Node>& port = find_port(ports, k, "input");
             shapes[model.get_parameter_index(port)] = to_partial_shape(v);
         }
     } else {
@@ -57,24 +57,24 @@ void reshape(Model& model, nb::handle arg) {
 }  // namespace
 
 void bind_model(nb::module_& m) {
-    nb::class_<Output>(m, "Output", "A node's output port (ov.Output / ov.ConstOutput): names, shape, type.")
+    nb::class_<Output<Node>>(m, "Output", "A node's output port (ov.Output / ov.ConstOutput): names, shape, type.")
         .def("get_node", &node_of)
         .def_prop_ro("node", &node_of)
-        .def("get_index", [](const Output& o) { return o.index; })
-        .def_prop_ro("index", [](const Output& o) { return o.index; })
-        .def("get_names", &Output::get_names)
-        .def_prop_ro("names", &Output::get_names)
-        .def("get_any_name", &Output::get_any_name)
-        .def_prop_ro("any_name", &Output::get_any_name)
-        .def("get_element_type", &Output::get_element_type)
-        .def_prop_ro("element_type", &Output::get_element_type)
-        .def("get_partial_shape", &Output::get_partial_shape)
-        .def_prop_ro("partial_shape", &Output::get_partial_shape)
-        .def("get_shape", &Output::get_shape)
-        .def_prop_ro("shape", &Output::get_shape)
-        .def("__eq__", [](const Output& a, const Output& b) { return a == b; })
-        .def("__hash__", [](const Output& o) { return std::hash<const void*>()(o.node.get()) ^ (o.index * 0x9e3779b9u); })
-        .def("__repr__", [](const Output& o) { return port_repr(o, "Output"); });
+        .def("get_index", [](const Output<Node>& o) { return o.index; })
+        .def_prop_ro("index", [](const Output<Node>& o) { return o.index; })
+        .def("get_names", &Output<Node>::get_names)
+        .def_prop_ro("names", &Output<Node>::get_names)
+        .def("get_any_name", &Output<Node>::get_any_name)
+        .def_prop_ro("any_name", &Output<Node>::get_any_name)
+        .def("get_element_type", &Output<Node>::get_element_type)
+        .def_prop_ro("element_type", &Output<Node>::get_element_type)
+        .def("get_partial_shape", &Output<Node>::get_partial_shape)
+        .def_prop_ro("partial_shape", &Output<Node>::get_partial_shape)
+        .def("get_shape", &Output<Node>::get_shape)
+        .def_prop_ro("shape", &Output<Node>::get_shape)
+        .def("__eq__", [](const Output<Node>& a, const Output<Node>& b) { return a == b; })
+        .def("__hash__", [](const Output<Node>& o) { return std::hash<const void*>()(o.node.get()) ^ (o.index * 0x9e3779b9u); })
+        .def("__repr__", [](const Output<Node>& o) { return port_repr(o, "Output"); });
 
     nb::class_<Node>(m, "Node", "An op of a model (type, version, attributes as the IR's text).")
         .def("get_type_name", &Node::get_type_name)

@@ -6,17 +6,18 @@
 namespace ovcl {
 
 namespace {
-const Output& only(const OutputVector& ports, const char* what) {
+using Ports = std::vector<Output<const Node>>;
+const Output<const Node>& only(const Ports& ports, const char* what) {
     if (ports.size() != 1)
         raise<InvalidArgument>("compiled model has ", ports.size(), " ", what, "s; name the one you mean");
     return ports[0];
 }
-const Output& at(const OutputVector& ports, size_t i, const char* what) {
+const Output<const Node>& at(const Ports& ports, size_t i, const char* what) {
     if (i >= ports.size())
         raise<NotFound>("compiled model has no ", what, " ", i, " (it has ", ports.size(), ")");
     return ports[i];
 }
-const Output& named(const OutputVector& ports, const std::string& name, const char* what) {
+const Output<const Node>& named(const Ports& ports, const std::string& name, const char* what) {
     for (const auto& p : ports)
         if (p.get_names().count(name))
             return p;
@@ -24,14 +25,16 @@ const Output& named(const OutputVector& ports, const std::string& name, const ch
 }
 }  // namespace
 
-const OutputVector& CompiledModel::inputs() const { return m_impl.get("CompiledModel").inputs(); }
-const OutputVector& CompiledModel::outputs() const { return m_impl.get("CompiledModel").outputs(); }
-Output CompiledModel::input() const { return only(inputs(), "input"); }
-Output CompiledModel::input(size_t i) const { return at(inputs(), i, "input"); }
-Output CompiledModel::input(const std::string& name) const { return named(inputs(), name, "input"); }
-Output CompiledModel::output() const { return only(outputs(), "output"); }
-Output CompiledModel::output(size_t i) const { return at(outputs(), i, "output"); }
-Output CompiledModel::output(const std::string& name) const { return named(outputs(), name, "output"); }
+const Ports& CompiledModel::inputs() const { return m_impl.get("CompiledModel").const_inputs(); }
+const Ports& CompiledModel::outputs() const { return m_impl.get("CompiledModel").const_outputs(); }
+const Output<const Node>& CompiledModel::input() const { return only(inputs(), "input"); }
+const Output<const Node>& CompiledModel::input(size_t i) const { return at(inputs(), i, "input"); }
+const Output<const Node>& CompiledModel::input(const std::string& name) const { return named(inputs(), name, "input"); }
+const Output<const Node>& CompiledModel::output() const { return only(outputs(), "output"); }
+const Output<const Node>& CompiledModel::output(size_t i) const { return at(outputs(), i, "output"); }
+const Output<const Node>& CompiledModel::output(const std::string& name) const {
+    return named(outputs(), name, "output");
+}
 
 InferRequest CompiledModel::create_infer_request() {
     return InferRequest(SoPtr<IAsyncInferRequest>{m_impl.so, m_impl.get("CompiledModel").create_infer_request()});

@@ -13,7 +13,7 @@ void InferRequest::set_callback(std::function<void(std::exception_ptr)> callback
     m_impl.get("InferRequest").set_callback(std::move(callback));
 }
 
-Output InferRequest::port_by_name(const std::string& name) const {
+Output<Node> InferRequest::port_by_name(const std::string& name) const {
     for (const auto& p : m_impl.get("InferRequest").get_inputs())
         if (p.get_names().count(name))
             return p;
@@ -23,7 +23,7 @@ Output InferRequest::port_by_name(const std::string& name) const {
     raise<NotFound>("infer request: no input or output tensor named '", name, "'");
 }
 
-Output InferRequest::only_port(const OutputVector& ports, const char* what) const {
+Output<Node> InferRequest::only_port(const OutputVector& ports, const char* what) const {
     if (ports.size() != 1)
         raise<InvalidArgument>("infer request: the model has ", ports.size(), " ", what,
                                "s; name the one you mean");
@@ -32,18 +32,24 @@ Output InferRequest::only_port(const OutputVector& ports, const char* what) cons
 
 Tensor InferRequest::get_tensor(const std::string& name) const { return get_tensor(port_by_name(name)); }
 // The tensor keeps the plugin's library loaded: it may outlive the request, the compiled model and the Core.
-Tensor InferRequest::get_tensor(const Output& port) const {
+Tensor InferRequest::get_tensor(const Output<Node>& port) const {
     return Tensor(keeping_library(m_impl.get("InferRequest").get_tensor(port).get_impl(), m_impl.so));
 }
 void InferRequest::set_tensor(const std::string& name, const Tensor& t) { m_impl.get("InferRequest").set_tensor(port_by_name(name), t); }
-void InferRequest::set_tensor(const Output& port, const Tensor& t) { m_impl.get("InferRequest").set_tensor(port, t); }
+void InferRequest::set_tensor(const Output<Node>& port, const Tensor& t) { m_impl.get("InferRequest").set_tensor(port, t); }
 void InferRequest::set_tensors(const std::string& name, const std::vector<Tensor>& t) {
     m_impl.get("InferRequest").set_tensors(port_by_name(name), t);
 }
-void InferRequest::set_tensors(const Output& port, const std::vector<Tensor>& t) { m_impl.get("InferRequest").set_tensors(port, t); }
+void InferRequest::set_tensors(const Output<Node>& port, const std::vector<Tensor>& t) { m_impl.get("InferRequest").set_tensors(port, t); }
+// A compiled model's ports as OpenVINO hands them out: read-only, naming the same port.
+Tensor InferRequest::get_tensor(const Output<const Node>& port) const { return get_tensor(writable(port)); }
+void InferRequest::set_tensor(const Output<const Node>& port, const Tensor& t) { set_tensor(writable(port), t); }
+void InferRequest::set_tensors(const Output<const Node>& port, const std::vector<Tensor>& t) {
+    set_tensors(writable(port), t);
+}
 
 namespace {
-const Output& port_at(const OutputVector& ports, size_t idx, const char* what) {
+const Output<Node>& port_at(const OutputVector& ports, size_t idx, const char* what) {
     if (idx >= ports.size())
         raise<NotFound>("infer request: no ", what, " ", idx, " (the model has ", ports.size(), ")");
     return ports[idx];

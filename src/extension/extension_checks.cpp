@@ -148,7 +148,7 @@ private:
         for (size_t k = 0; k < m_e.outputs.size(); ++k) {
             const OutputRule& rule = m_e.outputs[k];
             const std::string what = "output " + std::to_string(k);
-            Registered::Output out;
+            Registered::Port out;
             if (const auto like = input_ref(rule.shape)) {
                 if (*like >= m_e.inputs)
                     fail(rule.origin, what, " shape '", rule.shape, "': the op has ", m_e.inputs, " input(s)");

@@ -68,7 +68,7 @@ std::vector<OutputInfo> infer_by_rules(const Registered& r, const Node& node, co
     const auto lookup = node_lookup(node, shapes, {});
     std::vector<OutputInfo> out;
     for (size_t k = 0; k < r.outputs.size(); ++k) {
-        const Registered::Output& rule = r.outputs[k];
+        const Registered::Port& rule = r.outputs[k];
         OutputInfo o;
         o.type = rule.fixed_type ? *rule.fixed_type : in.at(rule.type_input).type;
         if (!rule.dims) {

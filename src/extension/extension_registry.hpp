@@ -17,13 +17,13 @@ struct Registered {
     std::shared_ptr<const OpExtension> ext;
     int64_t version = 1;  ///< the op registry's version of the type
     /// Per output: the dimension expressions, or nullopt when the shape is input `like_input`'s.
-    struct Output {
+    struct Port {
         std::optional<std::vector<Expression>> dims;
         size_t like_input = 0;
         std::optional<element::Type> fixed_type;  ///< else input `type_input`'s type
         size_t type_input = 0;
     };
-    std::vector<Output> outputs;
+    std::vector<Port> outputs;
     // The kernel (when ext->kernel): parsed work sizes, and per argument its expression
     // (EXPRESSION bindings only).
     std::vector<Expression> global, local;

@@ -262,7 +262,7 @@ void write_graph(const Model& model, pugi::xml_node graph, BinWriter& weights, i
     for (size_t id = 0; id < order.size(); ++id) {
         const Node& node = *order[id];
         for (size_t i = 0; i < node.get_input_size(); ++i) {
-            const Output& src = node.input_value(i);
+            const Output<Node>& src = node.input_value(i);
             auto it = ids.find(src.node.get());
             if (it == ids.end())
                 raise<Exception>("IR writer: ", node.describe(), " input ", i, " comes from a node outside the model");

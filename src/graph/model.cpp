@@ -26,7 +26,7 @@ NodeVector topological(const NodeVector& roots) {
         while (!stack.empty()) {
             Frame& f = stack.back();
             if (f.next < f.node->get_input_size()) {
-                const Output& in = f.node->input_values()[f.next++];
+                const Output<Node>& in = f.node->input_values()[f.next++];
                 if (!in.node)
                     raise<ModelError>(f.node->describe(), ": input ", f.next - 1, " is not connected");
                 int& s = state[in.node.get()];
@@ -119,37 +119,49 @@ OutputVector Model::outputs() const {
     return v;
 }
 
-Output Model::input(size_t i) const {
-    if (i >= m_parameters.size())
-        raise<NotFound>("model '", m_name, "' has no input ", i, " (it has ", m_parameters.size(), ")");
-    return Output(m_parameters[i], 0);
+Output<Node> Model::input() const {
+    if (m_parameters.size() != 1)
+        raise<InvalidArgument>("model '", m_name, "' has ", m_parameters.size(), " inputs: input() needs exactly one");
+    return input(0);
 }
 
-Output Model::output(size_t i) const {
+Output<Node> Model::output() const {
+    if (m_results.size() != 1)
+        raise<InvalidArgument>("model '", m_name, "' has ", m_results.size(), " outputs: output() needs exactly one");
+    return output(0);
+}
+
+Output<Node> Model::input(size_t i) const {
+    if (i >= m_parameters.size())
+        raise<NotFound>("model '", m_name, "' has no input ", i, " (it has ", m_parameters.size(), ")");
+    return Output<Node>(m_parameters[i], 0);
+}
+
+Output<Node> Model::output(size_t i) const {
     if (i >= m_results.size())
         raise<NotFound>("model '", m_name, "' has no output ", i, " (it has ", m_results.size(), ")");
-    return Output(m_results[i], 0);
+    return Output<Node>(m_results[i], 0);
 }
 
 namespace {
-Output find_port(const NodeVector& nodes, const std::string& name, const std::string& what,
+Output<Node> find_port(const NodeVector& nodes, const std::string& name, const std::string& what,
                  const std::string& model) {
     for (const auto& n : nodes) {
-        Output port(n, 0);
+        Output<Node> port(n, 0);
         if (port.get_names().count(name))
             return port;
     }
     for (const auto& n : nodes)
         if (n->get_friendly_name() == name)
-            return Output(n, 0);
+            return Output<Node>(n, 0);
     raise<NotFound>("model '", model, "' has no ", what, " named '", name, "'");
 }
 }  // namespace
 
-Output Model::input(const std::string& name) const { return find_port(m_parameters, name, "input", m_name); }
-Output Model::output(const std::string& name) const { return find_port(m_results, name, "output", m_name); }
+Output<Node> Model::input(const std::string& name) const { return find_port(m_parameters, name, "input", m_name); }
+Output<Node> Model::output(const std::string& name) const { return find_port(m_results, name, "output", m_name); }
 
-size_t Model::get_parameter_index(const Output& port) const {
+size_t Model::get_parameter_index(const Output<Node>& port) const {
     for (size_t i = 0; i < m_parameters.size(); ++i)
         if (m_parameters[i] == port.node)
             return i;
@@ -157,7 +169,7 @@ size_t Model::get_parameter_index(const Output& port) const {
                     m_name, "'");
 }
 
-size_t Model::get_result_index(const Output& port) const {
+size_t Model::get_result_index(const Output<Node>& port) const {
     for (size_t i = 0; i < m_results.size(); ++i)
         if (m_results[i] == port.node)
             return i;
@@ -177,7 +189,7 @@ std::vector<std::string> Model::get_variable_ids() const {
     return ids;
 }
 
-std::vector<std::pair<std::shared_ptr<Node>, size_t>> Model::get_consumers(const Output& port) const {
+std::vector<std::pair<std::shared_ptr<Node>, size_t>> Model::get_consumers(const Output<Node>& port) const {
     std::vector<std::pair<std::shared_ptr<Node>, size_t>> out;
     for (const auto& n : get_ordered_ops())
         for (size_t i = 0; i < n->get_input_size(); ++i)

@@ -11,22 +11,36 @@ namespace ovcl {
 
 // ---- Output -------------------------------------------------------------------------------
 
-element::Type Output::get_element_type() const { return node->get_output_element_type(index); }
-const PartialShape& Output::get_partial_shape() const { return node->get_output_partial_shape(index); }
-Shape Output::get_shape() const { return node->get_output_shape(index); }
+template <typename NodeType>
+element::Type Output<NodeType>::get_element_type() const {
+    return node->get_output_element_type(index);
+}
+template <typename NodeType>
+const PartialShape& Output<NodeType>::get_partial_shape() const {
+    return node->get_output_partial_shape(index);
+}
+template <typename NodeType>
+Shape Output<NodeType>::get_shape() const {
+    return node->get_output_shape(index);
+}
 
-const std::set<std::string>& Output::get_names() const {
+template <typename NodeType>
+const std::set<std::string>& Output<NodeType>::get_names() const {
     if (node->get_type_name() == "Result" && node->get_input_size() == 1)
         return node->input_value(0).get_names();
     return node->output_names(index);
 }
 
-std::string Output::get_any_name() const {
+template <typename NodeType>
+std::string Output<NodeType>::get_any_name() const {
     const auto& names = get_names();
     if (names.empty())
         raise<NotFound>("port ", index, " of ", node->describe(), " has no tensor name");
     return *names.begin();
 }
+
+template struct Output<Node>;
+template struct Output<const Node>;
 
 // ---- Node ---------------------------------------------------------------------------------
 
@@ -88,22 +102,22 @@ Node::Node(std::string type, int64_t version, OutputVector inputs, Attributes at
     m_name = m_type + "_" + std::to_string(m_id);
 }
 
-const Output& Node::input_value(size_t i) const {
+const Output<Node>& Node::input_value(size_t i) const {
     if (i >= m_inputs.size())
         raise<NotFound>(describe(), " has no input ", i, " (it has ", m_inputs.size(), ")");
     return m_inputs[i];
 }
 
-void Node::set_argument(size_t i, const Output& value) {
+void Node::set_argument(size_t i, const Output<Node>& value) {
     if (i >= m_inputs.size())
         raise<NotFound>(describe(), " has no input ", i);
     m_inputs[i] = value;
 }
 
-Output Node::output(size_t i) {
+Output<Node> Node::output(size_t i) {
     if (i >= m_outputs.size())
         raise<NotFound>(describe(), " has no output ", i, " (it has ", m_outputs.size(), ")");
-    return Output(shared_from_this(), i);
+    return Output<Node>(shared_from_this(), i);
 }
 
 OutputVector Node::outputs() {
@@ -258,7 +272,7 @@ void Node::validate_and_infer_types() {
     std::vector<InputInfo> in;
     in.reserve(m_inputs.size());
     for (size_t i = 0; i < m_inputs.size(); ++i) {
-        const Output& src = m_inputs[i];
+        const Output<Node>& src = m_inputs[i];
         if (!src.node)
             raise<ModelError>(describe(), ": input ", i, " is not connected");
         InputInfo info{src.get_element_type(), src.get_partial_shape(), nullptr};

@@ -16,8 +16,8 @@ std::shared_ptr<Node> make(const std::string& type, const OutputVector& inputs, 
     return node;
 }
 
-Output make_output(const std::string& type, const OutputVector& inputs, const Attributes& attrs, int64_t version) {
-    return Output(make(type, inputs, attrs, version), 0);
+Output<Node> make_output(const std::string& type, const OutputVector& inputs, const Attributes& attrs, int64_t version) {
+    return Output<Node>(make(type, inputs, attrs, version), 0);
 }
 
 std::string shape_attr(const PartialShape& shape) {
@@ -55,7 +55,7 @@ std::shared_ptr<Node> constant(const Tensor& value) {
     return c;
 }
 
-std::shared_ptr<Node> result(const Output& value, const std::string& name) {
+std::shared_ptr<Node> result(const Output<Node>& value, const std::string& name) {
     auto r = make("Result", {value});
     if (!name.empty())
         r->set_friendly_name(name);

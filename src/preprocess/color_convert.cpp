@@ -18,20 +18,20 @@ namespace graph {
 
 namespace {
 
-Output reshape(const Output& x, const std::vector<int64_t>& pattern) {
+Output<Node> reshape(const Output<Node>& x, const std::vector<int64_t>& pattern) {
     // special_zero keeps the batch (0 copies the input's dimension), so a dynamic N stays dynamic.
     return op::make_output("Reshape", {x, i64s(pattern)}, {{"special_zero", "true"}});
 }
 
-Output slice_rows(const Output& x, int64_t begin, int64_t end) {
+Output<Node> slice_rows(const Output<Node>& x, int64_t begin, int64_t end) {
     return op::make_output("Slice", {x, i64s({begin}), i64s({end}), i64s({1}), i64s({1})});
 }
 
-Output scalar(float v) { return Output(op::constant<float>(element::f32, Shape{}, {v}), 0); }
+Output<Node> scalar(float v) { return Output<Node>(op::constant<float>(element::f32, Shape{}, {v}), 0); }
 
-Output vec3(const std::array<float, 3>& v, bool bgr) {
+Output<Node> vec3(const std::array<float, 3>& v, bool bgr) {
     const std::vector<float> values = bgr ? std::vector<float>{v[2], v[1], v[0]} : std::vector<float>{v[0], v[1], v[2]};
-    return Output(op::constant<float>(element::f32, Shape{3}, values), 0);
+    return Output<Node>(op::constant<float>(element::f32, Shape{3}, values), 0);
 }
 
 /// A static, even extent of `shape` at `axis` (height or width of an NV12 image).
@@ -46,11 +46,11 @@ int64_t even_extent(const PartialShape& shape, size_t axis, const char* what, co
 
 }  // namespace
 
-Output nv12_to(const OutputVector& planes, ColorFormat to, const std::string& where) {
+Output<Node> nv12_to(const OutputVector& planes, ColorFormat to, const std::string& where) {
     if (to != ColorFormat::RGB && to != ColorFormat::BGR && to != ColorFormat::GRAY)
         raise<InvalidArgument>(where, ": NV12 converts to RGB, BGR or GRAY, not ", to_string(to));
     const element::Type type = planes.at(0).get_element_type();
-    Output y, uv;
+    Output<Node> y, uv;
     int64_t h = 0, w = 0;
     if (planes.size() == 1) {  // [N, H*3/2, W, 1]: the Y rows, then H/2 rows of interleaved U, V
         const PartialShape& s = planes[0].get_partial_shape();
@@ -71,17 +71,17 @@ Output nv12_to(const OutputVector& planes, ColorFormat to, const std::string& wh
     }
     if (to == ColorFormat::GRAY)
         return y;
-    const Output y6 = reshape(convert(y, element::f32), {0, h / 2, 2, w / 2, 2, 1});
-    const Output uv6 = reshape(convert(uv, element::f32), {0, h / 2, 1, w / 2, 1, 2});
+    const Output<Node> y6 = reshape(convert(y, element::f32), {0, h / 2, 2, w / 2, 2, 1});
+    const Output<Node> uv6 = reshape(convert(uv, element::f32), {0, h / 2, 1, w / 2, 1, 2});
     const auto split = op::make("Split", {uv6, i64s({5})}, {{"num_splits", "2"}});
     // The coefficients of the NV12/I420 ops' host reference (one definition for both).
     using K = host_ref::Yuv420;
-    const Output c = binary("Subtract", y6, scalar(K::kLumaOffset));
-    const Output d = binary("Subtract", Output(split, 0), scalar(K::kChromaOffset));
-    const Output e = binary("Subtract", Output(split, 1), scalar(K::kChromaOffset));
+    const Output<Node> c = binary("Subtract", y6, scalar(K::kLumaOffset));
+    const Output<Node> d = binary("Subtract", Output<Node>(split, 0), scalar(K::kChromaOffset));
+    const Output<Node> e = binary("Subtract", Output<Node>(split, 1), scalar(K::kChromaOffset));
     // Per channel (R, G, B): k_c * c + k_d * d + k_e * e, summed in the order of OpenVINO's reference.
     const bool bgr = to == ColorFormat::BGR;
-    Output rgb = binary("Multiply", c, vec3({K::kLuma, K::kLuma, K::kLuma}, bgr));
+    Output<Node> rgb = binary("Multiply", c, vec3({K::kLuma, K::kLuma, K::kLuma}, bgr));
     rgb = binary("Add", rgb, binary("Multiply", d, vec3({K::kU[0], K::kU[1], K::kU[2]}, bgr)));
     rgb = binary("Add", rgb, binary("Multiply", e, vec3({K::kV[0], K::kV[1], K::kV[2]}, bgr)));
     rgb = op::make_output("Clamp", {rgb}, {{"min", "0"}, {"max", "255"}});

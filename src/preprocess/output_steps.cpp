@@ -14,9 +14,9 @@ using graph::to_layout;
 
 std::shared_ptr<Node> build_output(Model& model, size_t index, const OutputSpec& t, const std::vector<Step>& steps) {
     const std::shared_ptr<Node> result = model.get_results().at(index);
-    const Output source = result->input_value(0);
-    const std::string label = port_label(Output(result, 0), "output", index);
-    Output x = source;
+    const Output<Node> source = result->input_value(0);
+    const std::string label = port_label(Output<Node>(result, 0), "output", index);
+    Output<Node> x = source;
     Layout layout = t.m_model_layout;
     for (size_t i = 0; i < steps.size(); ++i) {
         const Step& s = steps[i];

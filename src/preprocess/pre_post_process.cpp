@@ -24,7 +24,7 @@ using graph::to_layout;
 bool is_nv12(ColorFormat f) { return f == ColorFormat::NV12_SINGLE_PLANE || f == ColorFormat::NV12_TWO_PLANES; }
 
 /// The axis `name` of the current layout for data `x`.
-size_t axis_of(const Layout& layout, const std::string& name, const Output& x, const std::string& where) {
+size_t axis_of(const Layout& layout, const std::string& name, const Output<Node>& x, const std::string& where) {
     const size_t rank = rank_of(x, where);
     if (layout.empty())
         raise<InvalidArgument>(where, ": the layout is not known (set tensor().set_layout or model().set_layout), "
@@ -67,7 +67,7 @@ void apply_color(Context& ctx, const Step& s, const std::string& where) {
     const std::vector<int64_t> map = channel_map(ctx.color, s.color);
     if (map.empty())
         raise<InvalidArgument>(where, ": no conversion from ", to_string(ctx.color), " to ", to_string(s.color));
-    const Output& x = ctx.planes[0];
+    const Output<Node>& x = ctx.planes[0];
     const size_t axis = axis_of(ctx.layout, "C", x, where);
     const Dimension& ch = x.get_partial_shape()[axis];
     const int64_t want = ctx.color == ColorFormat::RGBX || ctx.color == ColorFormat::BGRX ? 4 : 3;
@@ -89,14 +89,14 @@ void apply_pre(Context& ctx, const Step& s, const std::string& where, element::T
     }
     if (s.kind == K::convert_element_type) {
         const element::Type t = s.type.is_static() ? s.type : model_type;
-        for (Output& p : ctx.planes)
+        for (Output<Node>& p : ctx.planes)
             p = graph::convert(p, t);
         return;
     }
     if (is_nv12(ctx.color))
         raise<InvalidArgument>(where, ": the data is still ", to_string(ctx.color),
                                " planes; convert_color(RGB or BGR) comes first");
-    Output& x = ctx.planes[0];
+    Output<Node>& x = ctx.planes[0];
     switch (s.kind) {
     case K::convert_layout: {
         const Layout target = s.layout.empty() ? model_layout : s.layout;
@@ -251,7 +251,7 @@ struct InputSpec {
 /// moved to the result.
 NodeVector build_input(Model& model, size_t index, const InputSpec& t, const std::vector<Step>& steps) {
     const std::shared_ptr<Node> old = model.get_parameters().at(index);
-    const Output old_port(old, 0);
+    const Output<Node> old_port(old, 0);
     const std::string label = port_label(old_port, "input", index);
     const element::Type model_type = old_port.get_element_type();
     const PartialShape model_shape = old_port.get_partial_shape();
@@ -312,7 +312,7 @@ NodeVector build_input(Model& model, size_t index, const InputSpec& t, const std
         const std::string where = label + ": tensor().set_spatial_static_shape";
         if (shape.rank_is_dynamic())
             raise<InvalidArgument>(where, ": the tensor's rank is dynamic");
-        const Output probe = op::parameter(element::f32, shape);
+        const Output<Node> probe = op::parameter(element::f32, shape);
         shape[axis_of(tensor_layout, "H", probe, where)] = Dimension(t.m_height);
         shape[axis_of(tensor_layout, "W", probe, where)] = Dimension(t.m_width);
     }
@@ -353,7 +353,7 @@ NodeVector build_input(Model& model, size_t index, const InputSpec& t, const std
         }
     } else {
         if ((t.m_color == ColorFormat::RGBX || t.m_color == ColorFormat::BGRX) && shape.rank_is_static()) {
-            const Output probe = op::parameter(element::f32, shape);
+            const Output<Node> probe = op::parameter(element::f32, shape);
             shape[axis_of(tensor_layout, "C", probe, label + ": tensor().set_color_format")] = Dimension(4);
         }
         params.push_back(make_param(shape, ""));
@@ -398,7 +398,7 @@ NodeVector build_input(Model& model, size_t index, const InputSpec& t, const std
     if (ctx.planes[0].get_element_type().size() > model_type.size())
         ctx.planes[0] = graph::convert(ctx.planes[0], model_type);
     implicit_layout();
-    Output x = graph::convert(ctx.planes[0], model_type);
+    Output<Node> x = graph::convert(ctx.planes[0], model_type);
     if (!x.get_partial_shape().compatible(model_shape))
         raise<InvalidArgument>(label, ": after preprocessing the data is ", x.get_element_type(), " ",
                                x.get_partial_shape(), " but the model takes ", model_type, " ", model_shape,

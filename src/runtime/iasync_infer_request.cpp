@@ -200,19 +200,19 @@ void IAsyncInferRequest::set_callback(std::function<void(std::exception_ptr)> ca
     m_callback = std::move(callback);
 }
 
-Tensor IAsyncInferRequest::get_tensor(const Output& port) const {
+Tensor IAsyncInferRequest::get_tensor(const Output<Node>& port) const {
     check_state();
     return m_sync_request->get_tensor(port);
 }
-void IAsyncInferRequest::set_tensor(const Output& port, const Tensor& tensor) {
+void IAsyncInferRequest::set_tensor(const Output<Node>& port, const Tensor& tensor) {
     check_state();
     m_sync_request->set_tensor(port, tensor);
 }
-std::vector<Tensor> IAsyncInferRequest::get_tensors(const Output& port) const {
+std::vector<Tensor> IAsyncInferRequest::get_tensors(const Output<Node>& port) const {
     check_state();
     return m_sync_request->get_tensors(port);
 }
-void IAsyncInferRequest::set_tensors(const Output& port, const std::vector<Tensor>& tensors) {
+void IAsyncInferRequest::set_tensors(const Output<Node>& port, const std::vector<Tensor>& tensors) {
     check_state();
     m_sync_request->set_tensors(port, tensors);
 }

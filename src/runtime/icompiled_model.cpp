@@ -15,6 +15,8 @@ ICompiledModel::ICompiledModel(const std::shared_ptr<const Model>& model, const 
     m_ports_model = model->clone();
     m_inputs = m_ports_model->inputs();
     m_outputs = m_ports_model->outputs();
+    m_const_inputs.assign(m_inputs.begin(), m_inputs.end());
+    m_const_outputs.assign(m_outputs.begin(), m_outputs.end());
     if (!m_task_executor)
         m_task_executor = get_shared_executor((plugin ? plugin->get_device_name() : std::string("ovcl")) + "_tasks");
 }

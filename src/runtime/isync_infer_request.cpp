@@ -5,13 +5,13 @@
 namespace ovcl {
 
 namespace {
-std::string port_text(const Output& port) {
+std::string port_text(const Output<Node>& port) {
     std::string s = port.node ? port.node->describe() : "null port";
     if (port.node && !port.get_names().empty())
         s += " (tensor '" + *port.get_names().begin() + "')";
     return s;
 }
-bool share_name(const Output& a, const Output& b) {
+bool share_name(const Output<Node>& a, const Output<Node>& b) {
     for (const auto& n : a.get_names())
         if (b.get_names().count(n))
             return true;
@@ -24,7 +24,7 @@ ISyncInferRequest::ISyncInferRequest(const std::shared_ptr<const ICompiledModel>
     if (!compiled_model)
         raise<InvalidArgument>("infer request: the compiled model is null");
     // A port's tensor that cannot be allocated is named: "input 0 'x': out of host memory ...".
-    const auto allocate = [](const Output& port, const char* kind, size_t index) {
+    const auto allocate = [](const Output<Node>& port, const char* kind, size_t index) {
         try {
             return Tensor(port.get_element_type(), initial_shape(port));
         } catch (const Exception& e) {
@@ -39,12 +39,12 @@ ISyncInferRequest::ISyncInferRequest(const std::shared_ptr<const ICompiledModel>
         m_output_tensors.push_back(allocate(get_outputs()[i], "output", i));
 }
 
-Shape ISyncInferRequest::initial_shape(const Output& port) {
+Shape ISyncInferRequest::initial_shape(const Output<Node>& port) {
     const PartialShape& ps = port.get_partial_shape();
     return ps.is_static() ? ps.to_shape() : Shape{0};
 }
 
-ISyncInferRequest::FoundPort ISyncInferRequest::find_port(const Output& port) const {
+ISyncInferRequest::FoundPort ISyncInferRequest::find_port(const Output<Node>& port) const {
     if (!port.node)
         return {};
     const auto& ins = get_inputs();
@@ -75,14 +75,14 @@ ISyncInferRequest::FoundPort ISyncInferRequest::find_port(const Output& port) co
     return {};
 }
 
-ISyncInferRequest::FoundPort ISyncInferRequest::find_port_or_throw(const Output& port) const {
+ISyncInferRequest::FoundPort ISyncInferRequest::find_port_or_throw(const Output<Node>& port) const {
     const FoundPort found = find_port(port);
     if (!found.found())
         raise<NotFound>("infer request: ", port_text(port), " is not an input or output of the compiled model");
     return found;
 }
 
-Tensor ISyncInferRequest::get_tensor(const Output& port) const {
+Tensor ISyncInferRequest::get_tensor(const Output<Node>& port) const {
     const FoundPort p = find_port_or_throw(port);
     if (p.is_input()) {
         auto it = m_batched_tensors.find(p.idx);
@@ -94,7 +94,7 @@ Tensor ISyncInferRequest::get_tensor(const Output& port) const {
     return m_output_tensors[p.idx];
 }
 
-std::vector<Tensor> ISyncInferRequest::get_tensors(const Output& port) const {
+std::vector<Tensor> ISyncInferRequest::get_tensors(const Output<Node>& port) const {
     const FoundPort p = find_port_or_throw(port);
     if (p.is_input()) {
         auto it = m_batched_tensors.find(p.idx);
@@ -104,7 +104,7 @@ std::vector<Tensor> ISyncInferRequest::get_tensors(const Output& port) const {
     return {};
 }
 
-void ISyncInferRequest::check_tensor(const Output& port, const Tensor& tensor) const {
+void ISyncInferRequest::check_tensor(const Output<Node>& port, const Tensor& tensor) const {
     if (!tensor)
         raise<InvalidArgument>("infer request: the tensor for ", port_text(port), " is empty");
     if (tensor.get_element_type() != port.get_element_type())
@@ -120,9 +120,9 @@ void ISyncInferRequest::check_tensor(const Output& port, const Tensor& tensor) c
                                ", the port expects ", ps);
 }
 
-void ISyncInferRequest::set_tensor(const Output& port, const Tensor& tensor) {
+void ISyncInferRequest::set_tensor(const Output<Node>& port, const Tensor& tensor) {
     const FoundPort p = find_port_or_throw(port);
-    const Output& own = p.is_input() ? get_inputs()[p.idx] : get_outputs()[p.idx];
+    const Output<Node>& own = p.is_input() ? get_inputs()[p.idx] : get_outputs()[p.idx];
     check_tensor(own, tensor);
     if (p.is_input()) {
         m_input_tensors[p.idx] = tensor;
@@ -132,7 +132,7 @@ void ISyncInferRequest::set_tensor(const Output& port, const Tensor& tensor) {
     }
 }
 
-void ISyncInferRequest::set_tensors(const Output& port, const std::vector<Tensor>& tensors) {
+void ISyncInferRequest::set_tensors(const Output<Node>& port, const std::vector<Tensor>& tensors) {
     const FoundPort p = find_port_or_throw(port);
     if (!p.is_input())
         raise<InvalidArgument>("set_tensors: ", port_text(port), " is an output; only inputs take several tensors");
@@ -142,7 +142,7 @@ void ISyncInferRequest::set_tensors(const Output& port, const std::vector<Tensor
         set_tensor(port, tensors[0]);
         return;
     }
-    const Output& own = get_inputs()[p.idx];
+    const Output<Node>& own = get_inputs()[p.idx];
     const PartialShape& ps = own.get_partial_shape();
     if (ps.rank_is_static() && ps.size() == 0)
         raise<InvalidArgument>("set_tensors: ", port_text(port), " is a scalar and has no batch axis");

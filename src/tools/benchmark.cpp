@@ -63,7 +63,7 @@ void step(int id, const std::string& extra = "") {
 }
 
 /// A port's layout (rt_info "layout") as OpenVINO prints one: "[N,C,H,W]", "[...]" when there is none.
-std::string layout_text(const Output& p) {
+std::string layout_text(const Output<Node>& p) {
     const auto it = p.node->get_rt_info().find("layout");
     if (it == p.node->get_rt_info().end())
         return "[...]";
@@ -84,7 +84,7 @@ std::string layout_text(const Output& p) {
 /// its Result reads, a port without a layout "[...]".
 void print_ports(const char* title, const OutputVector& ports) {
     info() << title << "\n";
-    for (const Output& p : ports) {
+    for (const Output<Node>& p : ports) {
         const Node& node = p.node->get_type_name() == std::string("Result") && p.node->get_input_size() == 1
                                ? *p.node->input_value(0).node
                                : *p.node;
@@ -257,7 +257,7 @@ int benchmark(BenchmarkOptions opt) {
                                   : core.compile_model(loaded.model, opt.device, config);
     }();
     if (opt.load_from_file)
-        batch = batch_size(compiled.inputs(), opt.batch);
+        batch = batch_size(writable(compiled.inputs()), opt.batch);
     const double compile_ms = ms_since(t0);
     info() << "Compile model took " << fixed2(compile_ms) << " ms\n";
     if (cache)
@@ -293,9 +293,9 @@ int benchmark(BenchmarkOptions opt) {
     for (uint32_t i = 0; i < std::max(1u, nireq); ++i)
         requests.push_back(compiled.create_infer_request());
     const PreparedInputs inputs =
-        prepare_inputs(compiled.inputs(), opt.inputs, opt.data_shape, opt.seed, requests.size());
+        prepare_inputs(writable(compiled.inputs()), opt.inputs, opt.data_shape, opt.seed, requests.size());
     for (size_t i = 0; i < inputs.descriptions.size(); ++i) {
-        const std::string name = input_name(compiled.inputs()[i]);
+        const std::string name = input_name(writable(compiled.inputs()[i]));
         if (inputs.random[i]) {
             warning() << "No input files were given for input '" << name
                       << "'!. This input will be filled with random values!\n";

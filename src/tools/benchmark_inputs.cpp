@@ -18,9 +18,9 @@ std::string describe(element::Type type, const PartialShape& shape) {
 }
 
 /// The port called `name` (tensor name or node name); NotFound listing the inputs otherwise.
-Output find_port(const OutputVector& ports, const std::string& name, const char* flag) {
+Output<Node> find_port(const OutputVector& ports, const std::string& name, const char* flag) {
     std::string known;
-    for (const Output& p : ports) {
+    for (const Output<Node>& p : ports) {
         if (p.get_names().count(name) || p.node->get_friendly_name() == name)
             return p;
         known += (known.empty() ? "" : ", ") + input_name(p);
@@ -56,7 +56,7 @@ std::map<std::string, std::vector<std::string>> parse_input_files(const std::vec
     return files;
 }
 
-std::vector<PartialShape> shapes_for(const std::map<std::string, std::vector<PartialShape>>& all, const Output& port) {
+std::vector<PartialShape> shapes_for(const std::map<std::string, std::vector<PartialShape>>& all, const Output<Node>& port) {
     for (const auto& [name, shapes] : all)
         if (!name.empty() && (port.get_names().count(name) || port.node->get_friendly_name() == name))
             return shapes;
@@ -100,7 +100,7 @@ std::map<std::string, std::vector<PartialShape>> parse_shape_list(const std::str
     return out;
 }
 
-std::string input_name(const Output& port) {
+std::string input_name(const Output<Node>& port) {
     return port.get_names().empty() ? port.node->get_friendly_name() : *port.get_names().begin();
 }
 
@@ -117,7 +117,7 @@ bool reshape_model(Model& model, const std::string& shape_arg, uint32_t batch) {
                                    shapes.size(), " shapes; the model takes one (give several with -data_shape)");
     }
     std::map<std::string, PartialShape> target;
-    for (const Output& port : ports) {
+    for (const Output<Node>& port : ports) {
         const std::vector<PartialShape> s = shapes_for(given, port);
         PartialShape shape = s.empty() ? port.get_partial_shape() : s[0];
         if (batch) {
@@ -139,7 +139,7 @@ bool reshape_model(Model& model, const std::string& shape_arg, uint32_t batch) {
 uint32_t batch_size(const OutputVector& inputs, uint32_t batch) {
     if (batch)
         return batch;
-    for (const Output& p : inputs) {
+    for (const Output<Node>& p : inputs) {
         const PartialShape& s = p.get_partial_shape();
         if (s.rank_is_static() && s.size() > 0 && s[0].is_static())
             return static_cast<uint32_t>(std::max<int64_t>(1, s[0].get_length()));
@@ -159,7 +159,7 @@ PreparedInputs prepare_inputs(const OutputVector& inputs, const std::vector<std:
     out.per_request.resize(requests);
     std::mt19937 rng(seed);
     std::vector<std::pair<std::string, std::vector<Shape>>> shapes_per_input;
-    for (const Output& port : inputs) {
+    for (const Output<Node>& port : inputs) {
         const std::string name = input_name(port);
         const PartialShape& model_shape = port.get_partial_shape();
         const element::Type type = port.get_element_type();

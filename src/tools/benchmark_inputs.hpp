@@ -22,7 +22,7 @@ namespace cli {
 std::map<std::string, std::vector<PartialShape>> parse_shape_list(const std::string& text, const char* flag);
 
 /// The name a port goes by in options and messages: its first tensor name, else its node's name.
-std::string input_name(const Output& port);
+std::string input_name(const Output<Node>& port);
 
 /// Applies -shape and -b (dimension 0 of every input: the batch of NCHW / NC / N... layouts; IR
 /// here carries no layout) to `model`. Returns false when neither is given. Throws
@@ -35,7 +35,7 @@ uint32_t batch_size(const OutputVector& inputs, uint32_t batch);
 
 struct PreparedInputs {
     /// For each request, a tensor per model input.
-    std::vector<std::vector<std::pair<Output, Tensor>>> per_request;
+    std::vector<std::vector<std::pair<Output<Node>, Tensor>>> per_request;
     /// One line per input: "name (f32, [1,3,224,224], static): random (seed 1)".
     std::vector<std::string> descriptions;
     /// Per input: whether it is filled with random values (no -i file).

@@ -39,7 +39,7 @@ struct RunOptions {
     PreprocessOptions pre;  ///< -ip -op -iop -layout -mean_values -scale_values, as `ovcl benchmark`
 };
 
-std::string port_name(const Output& port, size_t index, const char* kind) {
+std::string port_name(const Output<Node>& port, size_t index, const char* kind) {
     const auto& names = port.get_names();
     return names.empty() ? std::string(kind) + "_" + std::to_string(index) : *names.begin();
 }
@@ -76,7 +76,7 @@ std::map<std::string, std::string> parse_input_args(const std::vector<std::strin
     return files;
 }
 
-Output find_input(const OutputVector& ports, const std::string& name) {
+Output<Node> find_input(const OutputVector& ports, const std::string& name) {
     std::string known;
     for (size_t i = 0; i < ports.size(); ++i) {
         if (ports[i].get_names().count(name) || port_name(ports[i], i, "input") == name)
@@ -144,12 +144,12 @@ int run(const RunOptions& opt) {
     InferRequest request = compiled.create_infer_request();
 
     // Every input is checked before anything is printed, so a bad -i leaves only the error.
-    const OutputVector& ins = compiled.inputs();
+    const OutputVector ins = writable(compiled.inputs());
     const auto files = parse_input_args(opt.inputs, ins);
     std::vector<std::string> input_lines;
-    std::set<Output> from_file;
+    std::set<Output<Node>> from_file;
     for (const auto& [name, file] : files) {
-        const Output port = find_input(ins, name);
+        const Output<Node> port = find_input(ins, name);
         Tensor t = npy::read(file);
         const element::Type want = port.get_element_type();
         if (t.get_element_type() != want || !port.get_partial_shape().contains(t.get_shape()))
@@ -190,7 +190,7 @@ int run(const RunOptions& opt) {
                                ec ? " (" + ec.message() + ")" : std::string());
     std::cout << "Outputs:\n";
     std::set<std::string> used;
-    const OutputVector& outs = compiled.outputs();
+    const OutputVector outs = writable(compiled.outputs());
     for (size_t i = 0; i < outs.size(); ++i) {
         const std::string name = port_name(outs[i], i, "output");
         std::string stem = file_safe(name);

@@ -19,17 +19,17 @@ std::string trim(const std::string& s) {
     return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
 }
 
-std::string port_name(const Output& p) {
+std::string port_name(const Output<Node>& p) {
     return p.get_names().empty() ? p.node->get_friendly_name() : *p.get_names().begin();
 }
 
-bool is_named(const Output& p, const std::string& name) {
+bool is_named(const Output<Node>& p, const std::string& name) {
     return p.get_names().count(name) || p.node->get_friendly_name() == name;
 }
 
 std::string list_names(const OutputVector& ports) {
     std::string s;
-    for (const Output& p : ports)
+    for (const Output<Node>& p : ports)
         s += (s.empty() ? "" : ", ") + port_name(p);
     return s;
 }
@@ -44,7 +44,7 @@ size_t input_index(const OutputVector& ins, const std::string& name, const char*
 
 /// The value for input `port` in a per-input map (its name, else the "" entry for every input).
 template <typename V>
-const V* value_for(const std::map<std::string, V>& m, const Output& port) {
+const V* value_for(const std::map<std::string, V>& m, const Output<Node>& port) {
     for (const auto& [key, v] : m)
         if (!key.empty() && is_named(port, key))
             return &v;
@@ -90,7 +90,7 @@ bool is_image(const Layout& layout, const PartialShape& shape) {
 }
 
 /// The layout the model gives an input (IR rt_info "layout"), empty when none.
-Layout model_layout(const Output& port) {
+Layout model_layout(const Output<Node>& port) {
     const auto it = port.node->get_rt_info().find("layout");
     if (it == port.node->get_rt_info().end())
         return {};

@@ -27,7 +27,7 @@ std::string error_of(const std::function<void()>& f) {
     return "<no error>";
 }
 
-void expect_same_ports(const OutputVector& a, const OutputVector& b) {
+void expect_same_ports(const std::vector<Output<const Node>>& a, const std::vector<Output<const Node>>& b) {
     ASSERT_EQ(a.size(), b.size());
     for (size_t i = 0; i < a.size(); ++i) {
         EXPECT_EQ(a[i].get_names(), b[i].get_names()) << "port " << i;

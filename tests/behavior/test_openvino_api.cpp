@@ -89,9 +89,50 @@ TEST(OpenVinoApi, VersionQueryAndItsPrintout) {
 
 TEST(OpenVinoApi, OutputHasOpenVinosAccessors) {
     auto model = test::add_relu_model();
-    const Output out = model->output(0);
+    const Output<Node> out = model->output(0);
     EXPECT_EQ(out.get_node(), out.node.get());
     EXPECT_TRUE(out.get_node_shared_ptr() == out.node);
     EXPECT_EQ(out.get_index(), 0u);
     EXPECT_EQ(model->input(1).get_node()->get_friendly_name(), "b");
+}
+
+// A port converts to its read-only form and never back, as OpenVINO's Output<Node> and Output<const Node>.
+static_assert(std::is_convertible_v<Output<Node>, Output<const Node>>);
+static_assert(!std::is_convertible_v<Output<const Node>, Output<Node>>);
+static_assert(std::is_same_v<decltype(std::declval<CompiledModel>().input()), const Output<const Node>&>);
+static_assert(std::is_same_v<decltype(std::declval<CompiledModel>().inputs()), const std::vector<Output<const Node>>&>);
+static_assert(std::is_same_v<decltype(std::declval<Model>().input()), Output<Node>>);
+
+TEST(OpenVinoApi, ReadOnlyPortsOfACompiledModelAddressItsRequest) {
+    Core core;
+    auto model = test::add_relu_model();
+    EXPECT_THROW(model->input(), InvalidArgument);  // two inputs: input() needs exactly one
+    const Output<Node> model_out = model->output();
+    auto compiled = core.compile_model(model, "REF");
+    const Output<const Node> a = compiled.input(0);
+    const Output<const Node> b = compiled.input("b");
+    EXPECT_EQ(b.get_node()->get_friendly_name(), "b");
+    EXPECT_EQ(a.get_shape(), (Shape{2, 3}));
+    const Output<const Node> converted = model_out;  // a model's port, read-only
+    EXPECT_EQ(converted.get_node(), model_out.get_node());
+    InferRequest request = compiled.create_infer_request();
+    Tensor ta(element::f32, Shape{2, 3}), tb(element::f32, Shape{2, 3});
+    for (size_t i = 0; i < 6; ++i) {
+        ta.data<float>()[i] = static_cast<float>(i) - 3.0f;
+        tb.data<float>()[i] = 1.0f;
+    }
+    request.set_tensor(a, ta);
+    request.set_tensor(b, tb);
+    request.infer();
+    size_t seen = 0;
+    for (const Output<const Node>& out : compiled.outputs()) {
+        const Tensor y = request.get_tensor(out);
+        ASSERT_EQ(y.get_shape(), (Shape{2, 3}));
+        for (size_t i = 0; i < 6; ++i)
+            EXPECT_EQ(y.data<const float>()[i], std::max(0.0f, static_cast<float>(i) - 2.0f)) << i;
+        ++seen;
+    }
+    EXPECT_EQ(seen, 1u);
+    // The same tensor through the port a request hands out and through the read-only one.
+    EXPECT_EQ(request.get_tensor(compiled.output()).data(), request.get_output_tensor().data());
 }

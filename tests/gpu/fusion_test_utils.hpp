@@ -17,28 +17,28 @@
 namespace ovcl {
 namespace test {
 
-inline Output named(const std::shared_ptr<Node>& n, const std::string& name) {
+inline Output<Node> named(const std::shared_ptr<Node>& n, const std::string& name) {
     n->set_friendly_name(name);
     n->output_names(0) = {name};
-    return Output(n, 0);
+    return Output<Node>(n, 0);
 }
 
 /// A random f32 Constant in [lo, hi].
-inline Output random_constant(const Shape& shape, uint32_t seed, const std::string& name, double lo = -1,
+inline Output<Node> random_constant(const Shape& shape, uint32_t seed, const std::string& name, double lo = -1,
                               double hi = 1) {
     return named(op::constant(random_tensor(element::f32, shape, lo, hi, seed)), name);
 }
 
-inline Output scalar_constant(float v, const std::string& name, const Shape& shape = {}) {
+inline Output<Node> scalar_constant(float v, const std::string& name, const Shape& shape = {}) {
     return named(op::constant<float>(element::f32, shape, std::vector<float>(shape_size(shape), v)), name);
 }
 
-inline Output unary(const std::string& type, const Output& x, const std::string& name, const Attributes& attrs = {},
+inline Output<Node> unary(const std::string& type, const Output<Node>& x, const std::string& name, const Attributes& attrs = {},
                     int64_t version = -1) {
     return named(op::make(type, {x}, attrs, version), name);
 }
 
-inline Output binary(const std::string& type, const Output& a, const Output& b, const std::string& name) {
+inline Output<Node> binary(const std::string& type, const Output<Node>& a, const Output<Node>& b, const std::string& name) {
     return named(op::make(type, {a, b}, {{"auto_broadcast", "numpy"}}), name);
 }
 
@@ -84,7 +84,7 @@ inline Runtime runtime_of(const CompiledModel& compiled) {
 inline TensorVector inputs_for(const std::shared_ptr<Model>& model, double lo = -1, double hi = 1) {
     TensorVector v;
     for (size_t i = 0; i < model->inputs().size(); ++i) {
-        const Output in = model->input(i);
+        const Output<Node> in = model->input(i);
         v.push_back(random_tensor(in.get_element_type(), in.get_shape(), lo, hi, static_cast<uint32_t>(11 + i)));
     }
     return v;

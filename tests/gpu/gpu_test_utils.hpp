@@ -117,7 +117,7 @@ inline double max_abs_error(Core& core, const std::shared_ptr<Model>& model, Com
     auto gpu = compiled.create_infer_request();
     auto ref = core.compile_model(model, "REF").create_infer_request();
     for (size_t i = 0; i < model->inputs().size(); ++i) {
-        const Output in = model->input(i);
+        const Output<Node> in = model->input(i);
         auto t = test::random_tensor(in.get_element_type(), in.get_shape(), -1, 1, seed + static_cast<uint32_t>(i));
         gpu.set_tensor(in, t);
         ref.set_tensor(in, t);

@@ -15,7 +15,7 @@ std::shared_ptr<Model> group_norm(const Shape& s, int64_t groups, element::Type 
     auto x = op::parameter(et, s, "x");
     NodeVector params{x};
     const Shape c{s[1]};
-    Output scale, bias;
+    Output<Node> scale, bias;
     if (constant_affine) {
         scale = op::constant(test::random_tensor(et, c, 0.5, 1.5, 7));
         bias = op::constant(test::random_tensor(et, c, -0.5, 0.5, 8));

@@ -285,7 +285,7 @@ TEST(GpuDeconvolution, CompiledModel) {
     const auto out_shape = op::constant<int64_t>(element::i64, {2}, {19, 20});
     const auto deconv = op::make(kType, {x, w, out_shape}, attrs_of({2, 1, 0, 0, 0, "same_upper"}));
     deconv->set_friendly_name("deconv");
-    const auto model = std::make_shared<Model>(NodeVector{op::result(Output(deconv, 0), "y")}, NodeVector{x}, "m");
+    const auto model = std::make_shared<Model>(NodeVector{op::result(Output<Node>(deconv, 0), "y")}, NodeVector{x}, "m");
     auto gpu = core.compile_model(model, "GPU");
     auto ref = core.compile_model(model, "REF");
     const Tensor in = test::random_tensor(element::f32, {1, 16, 10, 10}, -1.0, 1.0, 4);

@@ -28,11 +28,11 @@ std::shared_ptr<Model> conv_model() {
                             {"pads_begin", "1,1"},
                             {"pads_end", "1,1"},
                             {"auto_pad", "explicit"}};
-    const Output conv = test::named(
+    const Output<Node> conv = test::named(
         op::make("Convolution", {x, test::random_constant({24, 16, 3, 3}, 3, "conv_w")}, window), "conv");
-    const Output dw = test::named(
+    const Output<Node> dw = test::named(
         op::make("GroupConvolution", {conv, test::random_constant({24, 1, 1, 3, 3}, 4, "dw_w")}, window), "dw");
-    const Output scaled = test::binary("Multiply", dw, test::random_constant({1, 24, 1, 1}, 5, "scale_c"), "scale");
+    const Output<Node> scaled = test::binary("Multiply", dw, test::random_constant({1, 24, 1, 1}, 5, "scale_c"), "scale");
     return test::model_of({scaled}, {x});
 }
 

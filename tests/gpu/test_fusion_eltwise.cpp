@@ -28,11 +28,11 @@ Runtime compare(const std::shared_ptr<Model>& model, const AnyMap& props = {}, d
 std::shared_ptr<Model> chain_model(const Shape& xs) {
     auto x = op::parameter(element::f32, xs, "x");
     auto y = op::parameter(element::f32, Shape{1, xs[1], 1, xs[3]}, "y");
-    const Output s = binary("Multiply", x, test::scalar_constant(1.5f, "k"), "scale");
-    const Output b = binary("Add", s, test::random_constant({xs[1], 1, 1}, 3, "bias"), "bias_add");
-    const Output g = unary("Sigmoid", b, "sigmoid");
-    const Output m = binary("Multiply", g, x, "gate");
-    const Output d = binary("SquaredDifference", m, y, "sqdiff");
+    const Output<Node> s = binary("Multiply", x, test::scalar_constant(1.5f, "k"), "scale");
+    const Output<Node> b = binary("Add", s, test::random_constant({xs[1], 1, 1}, 3, "bias"), "bias_add");
+    const Output<Node> g = unary("Sigmoid", b, "sigmoid");
+    const Output<Node> m = binary("Multiply", g, x, "gate");
+    const Output<Node> d = binary("SquaredDifference", m, y, "sqdiff");
     return test::model_of({d}, {x, y});
 }
 
@@ -48,8 +48,8 @@ TEST(GpuFusionEltwise, ChainIsOneStepWithEveryName) {
     // Same shapes (and single values) everywhere: the flat kernel.
     auto x = op::parameter(element::f32, Shape{1000}, "x");
     auto z = op::parameter(element::f32, Shape{1000}, "z");
-    const Output e = unary("Exp", binary("Subtract", binary("Maximum", x, z, "max"), x, "sub"), "exp");
-    const Output c = unary("Clamp", e, "clamp", {{"min", "0.25"}, {"max", "2"}});
+    const Output<Node> e = unary("Exp", binary("Subtract", binary("Maximum", x, z, "max"), x, "sub"), "exp");
+    const Output<Node> c = unary("Clamp", e, "clamp", {{"min", "0.25"}, {"max", "2"}});
     const Runtime f = compare(test::model_of({c}, {x, z}));
     EXPECT_EQ(f.ops, 1u);
     EXPECT_EQ(f.fused_names.at("clamp"), "max,sub,exp,clamp");
@@ -66,7 +66,7 @@ TEST(GpuFusionEltwise, ManyOpsAndBroadcastsPerInput) {
     auto d = op::parameter(element::f32, Shape{1, 3, 4, 1}, "d");
     auto e = op::parameter(element::f32, Shape{2, 1, 1, 1}, "e");
     auto f = op::parameter(element::f32, Shape{4, 21}, "f");
-    Output t = binary("Add", a, b, "t0");
+    Output<Node> t = binary("Add", a, b, "t0");
     t = binary("Multiply", t, c, "t1");
     t = unary("Tanh", t, "t2");
     t = binary("Subtract", t, d, "t3");
@@ -88,16 +88,16 @@ TEST(GpuFusionEltwise, StopsAtOutsideReadersModelOutputsAndSevenInputs) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{4, 33}, "x");
-    const Output axes(op::constant<int64_t>(element::i64, Shape{1}, {1}), 0);
+    const Output<Node> axes(op::constant<int64_t>(element::i64, Shape{1}, {1}), 0);
     // u is read by a ReduceSum too: the DAG {v, w} stops there, u and its producer s fuse on their own.
-    const Output s = unary("Sigmoid", x, "s");
-    const Output u = binary("Multiply", s, x, "u");
-    const Output v = unary("Relu", u, "v");
-    const Output w = binary("Add", v, named(op::make("ReduceSum", {u, axes}, {{"keep_dims", "true"}}), "sum"), "w");
+    const Output<Node> s = unary("Sigmoid", x, "s");
+    const Output<Node> u = binary("Multiply", s, x, "u");
+    const Output<Node> v = unary("Relu", u, "v");
+    const Output<Node> w = binary("Add", v, named(op::make("ReduceSum", {u, axes}, {{"keep_dims", "true"}}), "sum"), "w");
     // m is a model output: n alone is no DAG, m fuses with l.
-    const Output l = unary("Negative", x, "l");
-    const Output m = unary("Exp", l, "m");
-    const Output n = unary("Sqrt", m, "n");
+    const Output<Node> l = unary("Negative", x, "l");
+    const Output<Node> m = unary("Exp", l, "m");
+    const Output<Node> n = unary("Sqrt", m, "n");
     const Runtime r = compare(test::model_of({w, m, n}, {x}));
     EXPECT_EQ(r.fused_names.at("u"), "s,u");
     EXPECT_EQ(r.fused_names.at("w"), "v,w");
@@ -107,10 +107,10 @@ TEST(GpuFusionEltwise, StopsAtOutsideReadersModelOutputsAndSevenInputs) {
 
     // Seven inputs read from memory: the sum of seven tensors takes two steps.
     NodeVector params;
-    Output sum;
+    Output<Node> sum;
     for (int i = 0; i < 7; ++i) {
         params.push_back(op::parameter(element::f32, Shape{3, 17}, "p" + std::to_string(i)));
-        sum = i == 0 ? Output(params[0], 0) : binary("Add", sum, params.back(), "add" + std::to_string(i));
+        sum = i == 0 ? Output<Node>(params[0], 0) : binary("Add", sum, params.back(), "add" + std::to_string(i));
     }
     const Runtime seven = compare(test::model_of({sum}, params));
     EXPECT_EQ(seven.ops, 2u);
@@ -143,11 +143,11 @@ TEST(GpuFusionEltwise, F16Precision) {
     // Between two reductions the DAG reads and writes f16 storage (softmax's output, the ReduceMax's input).
     auto x = op::parameter(element::f32, Shape{3, 5, 40}, "x");
     auto y = op::parameter(element::f32, Shape{5, 1}, "y");
-    const Output sm = unary("Softmax", x, "softmax", {{"axis", "2"}});
-    const Output t = unary("Tanh", binary("Add", binary("Multiply", sm, test::scalar_constant(20.f, "k"), "mul"), y,
+    const Output<Node> sm = unary("Softmax", x, "softmax", {{"axis", "2"}});
+    const Output<Node> t = unary("Tanh", binary("Add", binary("Multiply", sm, test::scalar_constant(20.f, "k"), "mul"), y,
                                           "add"), "tanh");
-    const Output axes(op::constant<int64_t>(element::i64, Shape{1}, {1}), 0);
-    const Output out = named(op::make("ReduceMax", {t, axes}, {{"keep_dims", "false"}}), "max");
+    const Output<Node> axes(op::constant<int64_t>(element::i64, Shape{1}, {1}), 0);
+    const Output<Node> out = named(op::make("ReduceMax", {t, axes}, {{"keep_dims", "false"}}), "max");
     const Runtime h = compare(test::model_of({out}, {x, y}), {{"INFERENCE_PRECISION_HINT", "f16"}}, 2e-3);
     EXPECT_EQ(h.fused_names.at("tanh"), "mul,y/to_f16,add,tanh");
     EXPECT_EQ(h.ops, 5u);  // x/to_f16, softmax, the DAG, max, max/to_f32
@@ -164,9 +164,9 @@ TEST(GpuFusionEltwise, HandBuiltNodeAndRefusals) {
     OVCL_REQUIRE_GPU();
     gpu::register_fused_ops();
     const auto device = test::gpu_env()->device;
-    auto p = [](element::Type t, const Shape& s) { return Output(op::parameter(t, s), 0); };
+    auto p = [](element::Type t, const Shape& s) { return Output<Node>(op::parameter(t, s), 0); };
     // (x + 1) * y, hand-checked: x = [1, 2, 3], y = [2, 2, -1] -> [4, 6, -4].
-    auto one = Output(op::constant<float>(element::f32, Shape{}, {1.f}), 0);
+    auto one = Output<Node>(op::constant<float>(element::f32, Shape{}, {1.f}), 0);
     auto node = std::make_shared<Node>(
         "FusedEltwise", 1, OutputVector{p(element::f32, {3}), one, p(element::f32, {3})},
         Attributes{{"ops", "2"}, {"op0", "Add-1:i0,i1"}, {"op1", "Multiply-1:t0,i2"}});
@@ -206,7 +206,7 @@ TEST(GpuFusionEltwise, DagsThatDifferByTheirConstantsShareOneProgram) {
     OVCL_REQUIRE_GPU();
     auto x = op::parameter(element::f32, Shape{4, 50}, "x");
     auto dag = [&](float k, float lo, const std::string& p) {
-        const Output s = binary("Multiply", x, test::scalar_constant(k, p + ".k"), p + ".mul");
+        const Output<Node> s = binary("Multiply", x, test::scalar_constant(k, p + ".k"), p + ".mul");
         return unary("Clamp", unary("Exp", s, p + ".exp"), p + ".clamp", {{"min", std::to_string(lo)}, {"max", "9"}});
     };
     const auto model = test::model_of({dag(0.5f, 0.25f, "a"), dag(-2.f, 1.f, "b")}, {x});

@@ -18,11 +18,11 @@ namespace {
 
 const Attributes kKeep{{"keep_dims", "true"}};
 
-Output axes_of(const std::vector<int64_t>& axes, const std::string& name) {
+Output<Node> axes_of(const std::vector<int64_t>& axes, const std::string& name) {
     return named(op::constant<int64_t>(element::i64, Shape{axes.size()}, axes), name);
 }
 
-Output mean(const Output& x, const std::vector<int64_t>& axes, const std::string& name) {
+Output<Node> mean(const Output<Node>& x, const std::vector<int64_t>& axes, const std::string& name) {
     return named(op::make("ReduceMean", {x, axes_of(axes, name + ".axes")}, kKeep), name);
 }
 
@@ -40,34 +40,34 @@ struct Variant {
 };
 
 // A decomposed LayerNorm of x over `axes`, its nodes named p.<what>; the last one is p.y (p.beta when affine).
-Output layer_norm(const Output& x, const Variant& v, const std::string& p, const std::vector<int64_t>& axes = {-1}) {
-    const Output m = mean(x, axes, p + ".mean");
-    const Output d = binary("Subtract", x, m, p + ".d");
-    const Output m2 = v.two_means ? mean(x, axes, p + ".mean2") : m;
-    const Output d2 = v.two_means ? binary("Subtract", x, m2, p + ".d2") : d;
-    Output sq;
+Output<Node> layer_norm(const Output<Node>& x, const Variant& v, const std::string& p, const std::vector<int64_t>& axes = {-1}) {
+    const Output<Node> m = mean(x, axes, p + ".mean");
+    const Output<Node> d = binary("Subtract", x, m, p + ".d");
+    const Output<Node> m2 = v.two_means ? mean(x, axes, p + ".mean2") : m;
+    const Output<Node> d2 = v.two_means ? binary("Subtract", x, m2, p + ".d2") : d;
+    Output<Node> sq;
     if (v.square == Square::POWER)
         sq = binary("Power", d2, test::scalar_constant(2.f, p + ".two"), p + ".sq");
     else if (v.square == Square::MULTIPLY)
         sq = binary("Multiply", d2, d2, p + ".sq");
     else
         sq = binary("SquaredDifference", x, m2, p + ".sq");
-    const Output var = mean(sq, axes, p + ".var");
+    const Output<Node> var = mean(sq, axes, p + ".var");
     // A large eps, so that inside and outside the square root differ well beyond the tolerance.
-    const Output eps = test::scalar_constant(0.25f, p + ".eps", {1});
-    auto root = [&](const Output& a, bool power) {
+    const Output<Node> eps = test::scalar_constant(0.25f, p + ".eps", {1});
+    auto root = [&](const Output<Node>& a, bool power) {
         return power ? binary("Power", a, test::scalar_constant(0.5f, p + ".half"), p + ".root")
                      : unary("Sqrt", a, p + ".root");
     };
-    Output y;
+    Output<Node> y;
     if (v.root == Root::RSQRT) {
-        const Output r = binary("Power", binary("Add", eps, var, p + ".ve"), test::scalar_constant(-0.5f, p + ".e"),
+        const Output<Node> r = binary("Power", binary("Add", eps, var, p + ".ve"), test::scalar_constant(-0.5f, p + ".e"),
                                 p + ".rsqrt");
         y = binary("Multiply", r, d, p + ".y");
     } else {
         const bool inside = v.root == Root::SQRT_INSIDE || v.root == Root::POWER_INSIDE;
         const bool power = v.root == Root::POWER_INSIDE || v.root == Root::POWER_OUTSIDE;
-        const Output s = inside ? root(binary("Add", var, eps, p + ".ve"), power)
+        const Output<Node> s = inside ? root(binary("Add", var, eps, p + ".ve"), power)
                                 : binary("Add", root(var, power), eps, p + ".se");
         if (v.division == Division::DIVIDE)
             y = binary("Divide", d, s, p + ".y");
@@ -80,7 +80,7 @@ Output layer_norm(const Output& x, const Variant& v, const std::string& p, const
     if (!v.affine)
         return y;
     const size_t width = x.get_shape().back();
-    const Output g = binary("Multiply", y, test::random_constant({width}, 21, p + ".g"), p + ".gamma");
+    const Output<Node> g = binary("Multiply", y, test::random_constant({width}, 21, p + ".g"), p + ".gamma");
     return binary("Add", test::random_constant({1, width}, 22, p + ".b"), g, p + ".beta");
 }
 
@@ -98,7 +98,7 @@ std::vector<Variant> all_variants() {
     return v;
 }
 
-Output mvn6(const Output& x, const std::vector<int64_t>& axes, const std::string& name, const std::string& mode) {
+Output<Node> mvn6(const Output<Node>& x, const std::vector<int64_t>& axes, const std::string& name, const std::string& mode) {
     return named(op::make("MVN", {x, axes_of(axes, name + ".axes")},
                           {{"normalize_variance", "true"}, {"eps", "0.125"}, {"eps_mode", mode}}),
                  name);
@@ -136,14 +136,14 @@ TEST(GpuFusionNorm, MvnWithScaleAndShift) {
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{2, 6, 5, 20}, "x");
     // MVN-6 over the last axis (LayerNorm), eps outside, then gamma and beta.
-    const Output a = binary("Add", binary("Multiply", mvn6(x, {-1}, "a.mvn", "outside_sqrt"),
+    const Output<Node> a = binary("Add", binary("Multiply", mvn6(x, {-1}, "a.mvn", "outside_sqrt"),
                                           test::random_constant({20}, 3, "a.g"), "a.scale"),
                             test::random_constant({20}, 4, "a.b"), "a.shift");
     // MVN-6 over axes 0 and 2 (two reduced runs, a kept one inside: the column kernel) with a scale [2,1,5,1].
-    const Output b = binary("Multiply", mvn6(x, {0, 2}, "b.mvn", "inside_sqrt"),
+    const Output<Node> b = binary("Multiply", mvn6(x, {0, 2}, "b.mvn", "inside_sqrt"),
                             test::random_constant({2, 1, 5, 1}, 5, "b.g"), "b.scale");
     // MVN-1 (across channels) then a shift only.
-    const Output c = binary("Add",
+    const Output<Node> c = binary("Add",
                             named(op::make("MVN", {x}, {{"across_channels", "true"}, {"normalize_variance", "true"},
                                                         {"eps", "1e-6"}}, 2),
                                   "c.mvn"),
@@ -162,19 +162,19 @@ TEST(GpuFusionNorm, NotFusedWhenReadElsewhereOrNotALayerNorm) {
     const Variant v{Square::POWER, Root::SQRT_INSIDE, Division::DIVIDE, false, false};
     auto x = op::parameter(element::f32, Shape{3, 4, 32}, "x");
     // d also feeds a Relu: the decomposition stays (its element-wise parts fuse as DAGs).
-    const Output a = layer_norm(x, v, "a");
-    const Output a_d = unary("Relu", a.node->input_value(0), "a.relu");
+    const Output<Node> a = layer_norm(x, v, "a");
+    const Output<Node> a_d = unary("Relu", a.node->input_value(0), "a.relu");
     // The variance is a model output.
-    const Output b = layer_norm(x, v, "b");
-    const Output b_var = b.node->input_value(1).node->input_value(0).node->input_value(0);
+    const Output<Node> b = layer_norm(x, v, "b");
+    const Output<Node> b_var = b.node->input_value(1).node->input_value(0).node->input_value(0);
     // The variance over other axes than the mean.
-    const Output m = mean(x, {-1}, "c.mean");
-    const Output d = binary("Subtract", x, m, "c.d");
-    const Output var = mean(binary("Multiply", d, d, "c.sq"), {1, 2}, "c.var");
-    const Output c = binary("Divide", d, unary("Sqrt", binary("Add", var, test::scalar_constant(1e-5f, "c.e"), "c.ve"),
+    const Output<Node> m = mean(x, {-1}, "c.mean");
+    const Output<Node> d = binary("Subtract", x, m, "c.d");
+    const Output<Node> var = mean(binary("Multiply", d, d, "c.sq"), {1, 2}, "c.var");
+    const Output<Node> c = binary("Divide", d, unary("Sqrt", binary("Add", var, test::scalar_constant(1e-5f, "c.e"), "c.ve"),
                                                "c.root"), "c.y");
     // A scale along a kept axis: the normalisation fuses, the scale and shift do not.
-    const Output e = binary("Add", binary("Multiply", layer_norm(x, v, "e"), test::random_constant({4, 1}, 7, "e.g"),
+    const Output<Node> e = binary("Add", binary("Multiply", layer_norm(x, v, "e"), test::random_constant({4, 1}, 7, "e.g"),
                                           "e.scale"),
                             test::random_constant({32}, 8, "e.b"), "e.shift");
     const Runtime r = test::run_and_compare(test::model_of({a, a_d, b, b_var, c, e}, {x}), {}, 1e-5, 1e-5);
@@ -191,8 +191,8 @@ TEST(GpuFusionNorm, DisabledAndHostOpsAreNotFused) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{2, 3, 40}, "x");
-    const Output a = layer_norm(x, {Square::MULTIPLY, Root::RSQRT, Division::DIVIDE, false, true}, "a");
-    const Output b = binary("Multiply", mvn6(x, {-1}, "b.mvn", "inside_sqrt"), test::random_constant({40}, 3, "b.g"),
+    const Output<Node> a = layer_norm(x, {Square::MULTIPLY, Root::RSQRT, Division::DIVIDE, false, true}, "a");
+    const Output<Node> b = binary("Multiply", mvn6(x, {-1}, "b.mvn", "inside_sqrt"), test::random_constant({40}, 3, "b.g"),
                             "b.scale");
     const auto model = test::model_of({a, b}, {x});
     const Runtime off = test::run_and_compare(model, {{disable_transformations.key, true}}, 1e-5, 1e-5);
@@ -208,7 +208,7 @@ TEST(GpuFusionNorm, F16Precision) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{4, 64}, "x");
-    const Output a = layer_norm(x, {Square::POWER, Root::SQRT_INSIDE, Division::DIVIDE, true, true}, "a");
+    const Output<Node> a = layer_norm(x, {Square::POWER, Root::SQRT_INSIDE, Division::DIVIDE, true, true}, "a");
     // f16 storage: normalised values of a few units rounded to half (2^-11 relative) and scaled.
     const Runtime r = test::run_and_compare(test::model_of({a}, {x}), {{"INFERENCE_PRECISION_HINT", "f16"}}, 5e-3,
                                             5e-3);

@@ -31,12 +31,12 @@ Tensor integer_tensor(const Shape& shape, int lo, int hi, uint32_t seed, element
     return test::make_tensor(type, shape, test::values(test::random_tensor(element::i32, shape, lo, hi, seed)));
 }
 
-Output integer_constant(const Shape& shape, uint32_t seed, const std::string& name, element::Type type) {
+Output<Node> integer_constant(const Shape& shape, uint32_t seed, const std::string& name, element::Type type) {
     return named(op::constant(integer_tensor(shape, -2, 2, seed, type)), name);
 }
 
 // A convolution of `x` (3x3 pads 1, or 1x1 without padding; GroupConvolution for 5-D weights) with integer weights.
-Output conv(const Output& x, const Shape& w_shape, const std::string& name) {
+Output<Node> conv(const Output<Node>& x, const Shape& w_shape, const std::string& name) {
     const bool grouped = w_shape.size() == 5;
     const std::string pads = w_shape.back() == 1 ? "0,0" : "1,1";
     return named(op::make(grouped ? "GroupConvolution" : "Convolution",
@@ -46,26 +46,26 @@ Output conv(const Output& x, const Shape& w_shape, const std::string& name) {
                  name);
 }
 
-Output matmul(const Output& a, const Output& b, const std::string& name, bool ta = false, bool tb = false) {
+Output<Node> matmul(const Output<Node>& a, const Output<Node>& b, const std::string& name, bool ta = false, bool tb = false) {
     return named(op::make("MatMul", {a, b}, {{"transpose_a", ta ? "true" : "false"},
                                              {"transpose_b", tb ? "true" : "false"}}),
                  name);
 }
 
-Output matmul(const Output& a, const Shape& b_shape, const std::string& name, bool tb = false) {
+Output<Node> matmul(const Output<Node>& a, const Shape& b_shape, const std::string& name, bool tb = false) {
     return matmul(a, integer_constant(b_shape, 7, name + ".w", a.get_element_type()), name, false, tb);
 }
 
-Output add_bias(const Output& y, const Shape& bias_shape, const std::string& name) {
+Output<Node> add_bias(const Output<Node>& y, const Shape& bias_shape, const std::string& name) {
     return test::binary("Add", y, integer_constant(bias_shape, 5, name + ".b", y.get_element_type()), name);
 }
 
-Output scalar(float v, const std::string& name, const Shape& shape, element::Type type) {
+Output<Node> scalar(float v, const std::string& name, const Shape& shape, element::Type type) {
     return named(op::constant(test::make_tensor(type, shape, std::vector<float>(shape_size(shape), v))), name);
 }
 
 // FakeQuantize of `x` with the ranges il, ih, ol, oh.
-Output fake_quantize_of(const Output& x, const OutputVector& ranges, int levels, const std::string& name) {
+Output<Node> fake_quantize_of(const Output<Node>& x, const OutputVector& ranges, int levels, const std::string& name) {
     OutputVector in{x};
     in.insert(in.end(), ranges.begin(), ranges.end());
     return named(op::make("FakeQuantize", in, {{"levels", std::to_string(levels)}, {"auto_broadcast", "numpy"}}),
@@ -73,7 +73,7 @@ Output fake_quantize_of(const Output& x, const OutputVector& ranges, int levels,
 }
 
 // FakeQuantize of `x` with single-value ranges of shape `range_shape` ({} a scalar, {1, 1, 1, 1} ...).
-Output fake_quantize(const Output& x, float il, float ih, float ol, float oh, int levels, const std::string& name,
+Output<Node> fake_quantize(const Output<Node>& x, float il, float ih, float ol, float oh, int levels, const std::string& name,
                      const Shape& range_shape = {}) {
     const element::Type t = x.get_element_type();
     return fake_quantize_of(x,
@@ -84,7 +84,7 @@ Output fake_quantize(const Output& x, float il, float ih, float ol, float oh, in
 
 // FakeQuantize of `x` with per-channel input ranges of `channels` random values (il in [-9, -7], ih in [7, 9])
 // and output range [ol, oh].
-Output per_channel_fake_quantize(const Output& x, size_t channels, float ol, float oh, int levels,
+Output<Node> per_channel_fake_quantize(const Output<Node>& x, size_t channels, float ol, float oh, int levels,
                                  const std::string& name) {
     const Shape s{1, channels, 1, 1};
     return fake_quantize_of(x,
@@ -96,7 +96,7 @@ Output per_channel_fake_quantize(const Output& x, size_t channels, float ol, flo
 
 // FakeQuantize of `x` with all four ranges per channel (Constants of `shape`): il in [-span, -span / 2], ih in
 // [span / 2, span], ol in [-1, 0], oh in [1, 2].
-Output channel_ranges_fake_quantize(const Output& x, const Shape& shape, float span, int levels,
+Output<Node> channel_ranges_fake_quantize(const Output<Node>& x, const Shape& shape, float span, int levels,
                                     const std::string& name) {
     return fake_quantize_of(x,
                             {test::random_constant(shape, 41, name + ".il", -span, -span / 2),
@@ -149,14 +149,14 @@ TEST(GpuFusionQuantize, BitIdenticalToTheHostWhereTheSumsAreExact) {
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 8, 24, 26}, "x");
     auto a = op::parameter(element::f32, Shape{2, 9, 40}, "a");
-    const Output k16 = fake_quantize(test::unary("Relu", add_bias(conv(x, {20, 8, 3, 3}, "c0"), {1, 20, 1, 1}, "b0"),
+    const Output<Node> k16 = fake_quantize(test::unary("Relu", add_bias(conv(x, {20, 8, 3, 3}, "c0"), {1, 20, 1, 1}, "b0"),
                                                  "r0"),
                                      0.f, 23.7f, 0.f, 2.55f, 256, "fq0");
-    const Output gemm = fake_quantize(add_bias(conv(x, {40, 8, 1, 1}, "c1"), {1, 40, 1, 1}, "b1"), -7.3f, 11.9f,
+    const Output<Node> gemm = fake_quantize(add_bias(conv(x, {40, 8, 1, 1}, "c1"), {1, 40, 1, 1}, "b1"), -7.3f, 11.9f,
                                       -1.1f, 2.7f, 255, "fq1", {1, 1, 1, 1});
-    const Output dw = fake_quantize(add_bias(conv(x, {8, 1, 1, 3, 3}, "c2"), {1, 8, 1, 1}, "b2"), 9.6f, -5.2f, 3.f,
+    const Output<Node> dw = fake_quantize(add_bias(conv(x, {8, 1, 1, 3, 3}, "c2"), {1, 8, 1, 1}, "b2"), 9.6f, -5.2f, 3.f,
                                     -1.f, 16, "fq2");
-    const Output mm = fake_quantize(add_bias(matmul(a, {40, 24}, "m3"), {24}, "b3"), -13.1f, 12.2f, -12.7f, 12.8f,
+    const Output<Node> mm = fake_quantize(add_bias(matmul(a, {40, 24}, "m3"), {24}, "b3"), -13.1f, 12.2f, -12.7f, 12.8f,
                                     256, "fq3");
     const Outputs o = run_both(test::model_of({k16, gemm, dw, mm}, {x, a}),
                                {integer_tensor(x->get_output_shape(0), -4, 4, 11),
@@ -182,9 +182,9 @@ TEST(GpuFusionQuantize, WithinOneStepOfTheHostOnRealData) {
         SCOPED_TRACE(type.get_type_name());
         auto x = op::parameter(type, Shape{1, 16, 14, 15}, "x");
         // After the quantizer a post op: Multiply by a scale (a dequantizing step).
-        const Output fq = fake_quantize(test::unary("Relu", conv(x, {32, 16, 3, 3}, "c"), "r"), 0.f, 6.f, 0.f, 6.f,
+        const Output<Node> fq = fake_quantize(test::unary("Relu", conv(x, {32, 16, 3, 3}, "c"), "r"), 0.f, 6.f, 0.f, 6.f,
                                         256, "fq");
-        const Output y = test::binary("Multiply", fq, scalar(0.5f, "k", {}, type), "scale");
+        const Output<Node> y = test::binary("Multiply", fq, scalar(0.5f, "k", {}, type), "scale");
         auto model = test::model_of({y}, {x});
         const Outputs o = run_both(model, test::inputs_for(model));
         EXPECT_EQ(o.runtime.fused_names.at("scale"), "c,r,fq,scale");
@@ -208,17 +208,17 @@ TEST(GpuFusionQuantize, PerChannelRangesAreAPostOp) {
     auto a = op::parameter(element::f32, Shape{2, 9, 40}, "a");
     auto at = op::parameter(element::f32, Shape{3, 40, 7}, "at");
     auto bt = op::parameter(element::f32, Shape{10, 40}, "bt");
-    const Output k16 = channel_ranges_fake_quantize(
+    const Output<Node> k16 = channel_ranges_fake_quantize(
         test::unary("Relu", add_bias(conv(x, {20, 8, 3, 3}, "c0"), {1, 20, 1, 1}, "b0"), "r0"), {1, 20, 1, 1}, 24.f,
         256, "fq0");
-    const Output dequantized =
+    const Output<Node> dequantized =
         test::binary("Multiply", k16, test::random_constant({1, 20, 1, 1}, 45, "k0", 0.5, 2), "dq0");
-    const Output gemm = channel_ranges_fake_quantize(add_bias(conv(x, {40, 8, 1, 1}, "c1"), {1, 40, 1, 1}, "b1"),
+    const Output<Node> gemm = channel_ranges_fake_quantize(add_bias(conv(x, {40, 8, 1, 1}, "c1"), {1, 40, 1, 1}, "b1"),
                                                      {40, 1, 1}, 12.f, 255, "fq1");
-    const Output dw = channel_ranges_fake_quantize(conv(x, {8, 1, 1, 3, 3}, "c2"), {1, 8, 1, 1}, 10.f, 16, "fq2");
-    const Output panel = channel_ranges_fake_quantize(matmul(a, {40, 24}, "m3"), {24}, 30.f, 256, "fq3");
-    const Output dot = channel_ranges_fake_quantize(matmul(a, {6, 40}, "m4", true), {1, 6}, 30.f, 256, "fq4");
-    const Output swapped = channel_ranges_fake_quantize(matmul(at, bt, "m5", true, true), {10}, 30.f, 256, "fq5");
+    const Output<Node> dw = channel_ranges_fake_quantize(conv(x, {8, 1, 1, 3, 3}, "c2"), {1, 8, 1, 1}, 10.f, 16, "fq2");
+    const Output<Node> panel = channel_ranges_fake_quantize(matmul(a, {40, 24}, "m3"), {24}, 30.f, 256, "fq3");
+    const Output<Node> dot = channel_ranges_fake_quantize(matmul(a, {6, 40}, "m4", true), {1, 6}, 30.f, 256, "fq4");
+    const Output<Node> swapped = channel_ranges_fake_quantize(matmul(at, bt, "m5", true, true), {10}, 30.f, 256, "fq5");
     const Outputs o = run_both(test::model_of({dequantized, gemm, dw, panel, dot, swapped}, {x, a, at, bt}),
                                {integer_tensor(x->get_output_shape(0), -4, 4, 11),
                                 integer_tensor(a->get_output_shape(0), -3, 3, 12),
@@ -247,9 +247,9 @@ TEST(GpuFusionQuantize, VariableOrRowRangesAreNotFused) {
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 8, 12, 13}, "x");
     auto hi = op::parameter(element::f32, Shape{}, "hi");
-    const Output rows = channel_ranges_fake_quantize(conv(x, {4, 8, 3, 3}, "c0"), {1, 1, 12, 1}, 9.f, 256, "fq0");
+    const Output<Node> rows = channel_ranges_fake_quantize(conv(x, {4, 8, 3, 3}, "c0"), {1, 1, 12, 1}, 9.f, 256, "fq0");
     const element::Type f32 = element::f32;
-    const Output variable =
+    const Output<Node> variable =
         fake_quantize_of(conv(x, {4, 8, 3, 3}, "c1"),
                          {scalar(-8.f, "il1", {}, f32), hi, scalar(0.f, "ol1", {}, f32), scalar(1.f, "oh1", {}, f32)},
                          256, "fq1");
@@ -271,11 +271,11 @@ TEST(GpuFusionQuantize, InsideAFusedEltwise) {
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 24, 9, 11}, "x");
     auto skip = op::parameter(element::f32, Shape{1, 24, 9, 11}, "skip");
-    const Output relu = test::unary("Relu", test::binary("Add", x, skip, "add"), "relu");
-    const Output scalar_ranges = fake_quantize(relu, 0.f, 5.3f, 0.f, 2.1f, 256, "fq0");
-    const Output per_channel = per_channel_fake_quantize(test::binary("Multiply", x, skip, "mul"), 24, -1.f, 1.f,
+    const Output<Node> relu = test::unary("Relu", test::binary("Add", x, skip, "add"), "relu");
+    const Output<Node> scalar_ranges = fake_quantize(relu, 0.f, 5.3f, 0.f, 2.1f, 256, "fq0");
+    const Output<Node> per_channel = per_channel_fake_quantize(test::binary("Multiply", x, skip, "mul"), 24, -1.f, 1.f,
                                                          255, "fq1");
-    const Output alone = fake_quantize(x, -2.5f, 2.5f, 0.f, 1.f, 11, "fq2");
+    const Output<Node> alone = fake_quantize(x, -2.5f, 2.5f, 0.f, 1.f, 11, "fq2");
     const Outputs o = run_both(test::model_of({scalar_ranges, per_channel, alone}, {x, skip}),
                                {integer_tensor(x->get_output_shape(0), -4, 4, 11),
                                 integer_tensor(skip->get_output_shape(0), -4, 4, 12)});
@@ -294,7 +294,7 @@ TEST(GpuFusionQuantize, SurvivesExportAndImport) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 8, 12, 13}, "x");
-    const Output y = channel_ranges_fake_quantize(conv(x, {16, 8, 3, 3}, "c"), {1, 16, 1, 1}, 20.f, 17, "fq");
+    const Output<Node> y = channel_ranges_fake_quantize(conv(x, {16, 8, 3, 3}, "c"), {1, 16, 1, 1}, 20.f, 17, "fq");
     auto compiled = core.compile_model(test::model_of({y}, {x}), "GPU");
     std::stringstream blob;
     compiled.export_model(blob);
@@ -310,8 +310,8 @@ TEST(GpuFusionQuantize, SurvivesExportAndImport) {
 // the original order) and gets what the original graph gives, bit for bit.
 TEST(GpuFusionQuantize, RefRunsTheFusedQuantizer) {
     auto x = op::parameter(element::f32, Shape{1, 8, 10, 11}, "x");
-    const Output clamp = test::unary("Clamp", conv(x, {16, 8, 3, 3}, "c"), "clamp", {{"min", "-1"}, {"max", "1"}});
-    const Output y = fake_quantize(clamp, -1.f, 1.f, -0.5f, 0.5f, 255, "fq");
+    const Output<Node> clamp = test::unary("Clamp", conv(x, {16, 8, 3, 3}, "c"), "clamp", {{"min", "-1"}, {"max", "1"}});
+    const Output<Node> y = fake_quantize(clamp, -1.f, 1.f, -0.5f, 0.5f, 255, "fq");
     const auto model = test::model_of({y}, {x});
     auto transformed = model->clone();
     gpu::transform_model(*transformed);
@@ -351,8 +351,8 @@ void expect_refused_fused_conv(const OutputVector& inputs, const std::string& po
 // A fused node whose "post_ops" text is malformed is refused with the node's name (an exported blob or a
 // hand-edited runtime model could carry one).
 TEST(GpuFusionQuantize, MalformedPostOpsAreRefusedByName) {
-    const Output w = test::random_constant({2, 2, 1, 1}, 3, "w");
-    const Output b = scalar(0.f, "b", {1}, element::f32);
+    const Output<Node> w = test::random_constant({2, 2, 1, 1}, 3, "w");
+    const Output<Node> b = scalar(0.f, "b", {1}, element::f32);
     for (const char* post : {"FakeQuantize:vc", "FakeQuantize:cv:256", "FakeQuantize:vc:1", "FakeQuantize:vc:2x",
                              "Multiply:vc:3", "Multiply", ":vc"}) {
         SCOPED_TRACE(post);

@@ -21,7 +21,7 @@ using test::runtime_of;
 
 namespace {
 
-Output conv(const Output& x, const Shape& w_shape, const std::string& name, size_t stride = 1) {
+Output<Node> conv(const Output<Node>& x, const Shape& w_shape, const std::string& name, size_t stride = 1) {
     const size_t spatial = x.get_partial_shape().size() - 2;
     auto list = [spatial](size_t v) {
         std::string s;
@@ -30,22 +30,22 @@ Output conv(const Output& x, const Shape& w_shape, const std::string& name, size
         return s;
     };
     const bool grouped = w_shape.size() == spatial + 3;
-    const Output w = test::random_constant(w_shape, 3, name + ".w");
+    const Output<Node> w = test::random_constant(w_shape, 3, name + ".w");
     return named(op::make(grouped ? "GroupConvolution" : "Convolution", {x, w},
                           {{"strides", list(stride)}, {"dilations", list(1)}, {"pads_begin", list(1)},
                            {"pads_end", list(1)}, {"auto_pad", "explicit"}}),
                  name);
 }
 
-Output add(const Output& a, const Output& b, const std::string& name) { return test::binary("Add", a, b, name); }
+Output<Node> add(const Output<Node>& a, const Output<Node>& b, const std::string& name) { return test::binary("Add", a, b, name); }
 
-Output bias(const Output& y, size_t channels, size_t rank, const std::string& name, size_t axis = 1) {
+Output<Node> bias(const Output<Node>& y, size_t channels, size_t rank, const std::string& name, size_t axis = 1) {
     Shape s(rank, 1);
     s[axis] = channels;
     return add(y, test::random_constant(s, 5, name + ".b"), name);
 }
 
-Output relu(const Output& y, const std::string& name) { return test::unary("Relu", y, name); }
+Output<Node> relu(const Output<Node>& y, const std::string& name) { return test::unary("Relu", y, name); }
 
 Runtime compare(const std::shared_ptr<Model>& model, const AnyMap& props = {}) {
     return test::run_and_compare(model, test::on_cpu_kernels(props), 1e-4, 1e-4);
@@ -58,7 +58,7 @@ TEST(GpuFusionResidual, ConvBiasResidualReluIsOneStep) {
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 8, 12, 13}, "x");
     auto skip = op::parameter(element::f32, Shape{1, 20, 12, 13}, "skip");
-    const Output y = relu(add(bias(conv(x, {20, 8, 3, 3}, "conv"), 20, 4, "bias"), skip, "res"), "relu");
+    const Output<Node> y = relu(add(bias(conv(x, {20, 8, 3, 3}, "conv"), 20, 4, "bias"), skip, "res"), "relu");
     const Runtime r = compare(test::model_of({y}, {x, skip}));
     EXPECT_EQ(r.ops, 1u);
     EXPECT_EQ(r.fused_names.at("relu"), "conv,bias,res,relu");
@@ -77,12 +77,12 @@ TEST(GpuFusionResidual, ConvShapes) {
          r3 = p({2, 12, 9, 17}, "r3"), r4 = p({1, 10, 30}, "r4"), r5 = p({1, 16, 5, 6, 7}, "r5");
     // 24 channels (one vector and a half), stride 2 with 40 channels (two blocks of 32, the last partial),
     // 64 channels with the residual first and no bias, grouped (2 groups of 6), 1-D, 3-D with a Clamp.
-    const Output a = relu(add(bias(conv(x, {24, 8, 3, 3}, "c0"), 24, 4, "b0"), r0, "s0"), "a0");
-    const Output b = add(bias(conv(x, {40, 8, 3, 3}, "c1", 2), 40, 4, "b1"), r1, "s1");
-    const Output c = relu(add(r2, conv(x, {64, 8, 3, 3}, "c2"), "s2"), "a2");
-    const Output d = relu(add(bias(conv(x, {2, 6, 4, 3, 3}, "c3"), 12, 4, "b3"), r3, "s3"), "a3");
-    const Output e = relu(add(bias(conv(x1, {10, 6, 3}, "c4"), 10, 3, "b4"), r4, "s4"), "a4");
-    const Output f = test::unary("Clamp", add(bias(conv(x3, {16, 4, 3, 3, 3}, "c5"), 16, 5, "b5"), r5, "s5"), "a5",
+    const Output<Node> a = relu(add(bias(conv(x, {24, 8, 3, 3}, "c0"), 24, 4, "b0"), r0, "s0"), "a0");
+    const Output<Node> b = add(bias(conv(x, {40, 8, 3, 3}, "c1", 2), 40, 4, "b1"), r1, "s1");
+    const Output<Node> c = relu(add(r2, conv(x, {64, 8, 3, 3}, "c2"), "s2"), "a2");
+    const Output<Node> d = relu(add(bias(conv(x, {2, 6, 4, 3, 3}, "c3"), 12, 4, "b3"), r3, "s3"), "a3");
+    const Output<Node> e = relu(add(bias(conv(x1, {10, 6, 3}, "c4"), 10, 3, "b4"), r4, "s4"), "a4");
+    const Output<Node> f = test::unary("Clamp", add(bias(conv(x3, {16, 4, 3, 3, 3}, "c5"), 16, 5, "b5"), r5, "s5"), "a5",
                                  {{"min", "-0.25"}, {"max", "0.5"}});
     const Runtime r = compare(test::model_of({a, b, c, d, e, f}, {x, x1, x3, r0, r1, r2, r3, r4, r5}));
     EXPECT_EQ(r.ops, 6u);
@@ -102,9 +102,9 @@ TEST(GpuFusionResidual, IdentityShortcutAndPostOps) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 16, 10, 11}, "x");
-    const Output h = relu(bias(conv(x, {16, 16, 3, 3}, "c1"), 16, 4, "b1"), "r1");
-    const Output y = relu(add(bias(conv(h, {16, 16, 3, 3}, "c2"), 16, 4, "b2"), x, "res"), "r2");
-    const Output z = test::binary("Multiply", y, test::scalar_constant(0.5f, "half"), "scale");
+    const Output<Node> h = relu(bias(conv(x, {16, 16, 3, 3}, "c1"), 16, 4, "b1"), "r1");
+    const Output<Node> y = relu(add(bias(conv(h, {16, 16, 3, 3}, "c2"), 16, 4, "b2"), x, "res"), "r2");
+    const Output<Node> z = test::binary("Multiply", y, test::scalar_constant(0.5f, "half"), "scale");
     const Runtime r = compare(test::model_of({z}, {x}));
     EXPECT_EQ(r.ops, 2u);
     EXPECT_EQ(r.fused_names.at("scale"), "c2,b2,res,r2,scale");
@@ -119,19 +119,19 @@ TEST(GpuFusionResidual, MatMulResidual) {
     auto r0 = op::parameter(element::f32, Shape{2, 5, 40}, "r0");
     auto r1 = op::parameter(element::f32, Shape{2, 5, 6}, "r1");
     auto r2 = op::parameter(element::f32, Shape{3, 7, 10}, "r2");
-    auto mm = [](const Output& l, const Output& rt, bool ta, bool tb, const std::string& n) {
+    auto mm = [](const Output<Node>& l, const Output<Node>& rt, bool ta, bool tb, const std::string& n) {
         return named(op::make("MatMul", {l, rt}, {{"transpose_a", ta ? "true" : "false"},
                                                   {"transpose_b", tb ? "true" : "false"}}),
                      n);
     };
     // Packed panel (N = 40), dot (B transposed, N = 6), swapped panel (both transposed, B variable).
-    const Output p = add(bias(mm(a, test::random_constant({24, 40}, 7, "w0"), false, false, "m0"), 40, 1, "b0", 0),
+    const Output<Node> p = add(bias(mm(a, test::random_constant({24, 40}, 7, "w0"), false, false, "m0"), 40, 1, "b0", 0),
                          r0, "s0");
-    const Output q = relu(add(r1, bias(mm(a, test::random_constant({6, 24}, 8, "w1"), false, true, "m1"), 6, 1, "b1",
+    const Output<Node> q = relu(add(r1, bias(mm(a, test::random_constant({6, 24}, 8, "w1"), false, true, "m1"), 6, 1, "b1",
                                        0),
                               "s1"),
                           "a1");
-    const Output s = add(mm(at, bt, true, true, "m2"), r2, "s2");
+    const Output<Node> s = add(mm(at, bt, true, true, "m2"), r2, "s2");
     const Runtime r = compare(test::model_of({p, q, s}, {a, at, bt, r0, r1, r2}));
     EXPECT_EQ(r.ops, 3u);
     EXPECT_EQ(r.fused_names.at("s0"), "m0,b0,s0");
@@ -146,7 +146,7 @@ TEST(GpuFusionResidual, F16) {
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 8, 9, 10}, "x");
     auto skip = op::parameter(element::f32, Shape{1, 24, 9, 10}, "skip");
-    const Output y = relu(add(bias(conv(x, {24, 8, 3, 3}, "conv"), 24, 4, "bias"), skip, "res"), "relu");
+    const Output<Node> y = relu(add(bias(conv(x, {24, 8, 3, 3}, "conv"), 24, 4, "bias"), skip, "res"), "relu");
     const Runtime r = test::run_and_compare(test::model_of({y}, {x, skip}),
                                             {{hint::inference_precision.key, element::f16}}, 2e-2, 2e-2);
     EXPECT_EQ(r.fused_names.at("relu"), "conv,bias,res,relu");
@@ -161,8 +161,8 @@ TEST(GpuFusionResidual, WhatIsNotFused) {
     auto x = op::parameter(element::f32, Shape{1, 8, 10, 10}, "x");
     auto rows = op::parameter(element::f32, Shape{1, 1, 10, 10}, "rows");  // broadcast along channels
     auto skip = op::parameter(element::f32, Shape{1, 8, 10, 10}, "skip");
-    const Output a = relu(add(bias(conv(x, {16, 8, 3, 3}, "c0"), 16, 4, "b0"), rows, "s0"), "a0");
-    const Output d = relu(add(bias(conv(x, {8, 1, 1, 3, 3}, "c1"), 8, 4, "b1"), skip, "s1"), "a1");
+    const Output<Node> a = relu(add(bias(conv(x, {16, 8, 3, 3}, "c0"), 16, 4, "b0"), rows, "s0"), "a0");
+    const Output<Node> d = relu(add(bias(conv(x, {8, 1, 1, 3, 3}, "c1"), 8, 4, "b1"), skip, "s1"), "a1");
     const auto model = test::model_of({a, d}, {x, rows, skip});
     const Runtime r = compare(model);
     EXPECT_EQ(r.fused_names.at("b0"), "c0,b0");

@@ -20,7 +20,7 @@ using test::Runtime;
 
 namespace {
 
-Output constant(const Shape& shape, uint32_t seed, const std::string& name, element::Type type, double lo = -1,
+Output<Node> constant(const Shape& shape, uint32_t seed, const std::string& name, element::Type type, double lo = -1,
                 double hi = 1) {
     return named(op::constant(test::make_tensor(type, shape, test::values(test::random_tensor(element::f32, shape,
                                                                                               lo, hi, seed)))),
@@ -28,7 +28,7 @@ Output constant(const Shape& shape, uint32_t seed, const std::string& name, elem
 }
 
 // A 3x3 convolution (pads 1); GroupConvolution for 5-D weights.
-Output conv(const Output& x, const Shape& w_shape, const std::string& name) {
+Output<Node> conv(const Output<Node>& x, const Shape& w_shape, const std::string& name) {
     return named(op::make(w_shape.size() == 5 ? "GroupConvolution" : "Convolution",
                           {x, constant(w_shape, 3, name + ".w", x.get_element_type())},
                           {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"},
@@ -37,11 +37,11 @@ Output conv(const Output& x, const Shape& w_shape, const std::string& name) {
 }
 
 // BatchNormInference-`version` of y ([1, C, ...]) with random gamma, beta, mean and a positive variance.
-Output batch_norm(const Output& y, int64_t version, const std::string& name) {
+Output<Node> batch_norm(const Output<Node>& y, int64_t version, const std::string& name) {
     const auto c = static_cast<size_t>(y.get_partial_shape()[1].get_length());
     const element::Type t = y.get_element_type();
-    const Output gamma = constant({c}, 21, name + ".gamma", t, 0.5, 2), beta = constant({c}, 22, name + ".beta", t);
-    const Output mean = constant({c}, 23, name + ".mean", t), var = constant({c}, 24, name + ".var", t, 0.2, 3);
+    const Output<Node> gamma = constant({c}, 21, name + ".gamma", t, 0.5, 2), beta = constant({c}, 22, name + ".beta", t);
+    const Output<Node> mean = constant({c}, 23, name + ".mean", t), var = constant({c}, 24, name + ".var", t, 0.2, 3);
     const OutputVector in =
         version == 1 ? OutputVector{gamma, beta, y, mean, var} : OutputVector{y, gamma, beta, mean, var};
     return named(op::make("BatchNormInference", in, {{"epsilon", "0.001"}}, version), name);
@@ -53,9 +53,9 @@ TEST(GpuFusionScale, ConvMultiplyAddReluIsOneKernel) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 8, 12, 13}, "x");
-    const Output scaled = test::binary("Multiply", conv(x, {20, 8, 3, 3}, "conv"),
+    const Output<Node> scaled = test::binary("Multiply", conv(x, {20, 8, 3, 3}, "conv"),
                                        constant({1, 20, 1, 1}, 5, "scale", element::f32, -2, 2), "mul");
-    const Output y = test::unary("Relu", test::binary("Add", scaled, constant({1, 20, 1, 1}, 6, "b", element::f32),
+    const Output<Node> y = test::unary("Relu", test::binary("Add", scaled, constant({1, 20, 1, 1}, 6, "b", element::f32),
                                                       "bias"),
                                  "relu");
     const Runtime r = test::run_and_compare(test::model_of({y}, {x}), {}, 1e-4, 1e-4);
@@ -72,8 +72,8 @@ TEST(GpuFusionScale, BatchNormAfterConvIsOneKernel) {
     for (const int64_t version : {1, 5}) {
         SCOPED_TRACE(version);
         auto x = op::parameter(element::f32, Shape{1, 16, 14, 15}, "x");
-        const Output a = test::unary("Relu", batch_norm(conv(x, {24, 16, 3, 3}, "c0"), version, "bn0"), "relu0");
-        const Output b = test::unary("Clamp", batch_norm(conv(x, {16, 1, 1, 3, 3}, "c1"), version, "bn1"), "relu6",
+        const Output<Node> a = test::unary("Relu", batch_norm(conv(x, {24, 16, 3, 3}, "c0"), version, "bn0"), "relu0");
+        const Output<Node> b = test::unary("Clamp", batch_norm(conv(x, {16, 1, 1, 3, 3}, "c1"), version, "bn1"), "relu6",
                                      {{"min", "0"}, {"max", "6"}});
         const Runtime r = test::run_and_compare(test::model_of({a, b}, {x}), {}, 1e-4, 1e-4);
         EXPECT_EQ(r.ops, 2u);
@@ -87,7 +87,7 @@ TEST(GpuFusionScale, F16WeightsAreScaledInF16) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f16, Shape{1, 8, 10, 11}, "x");
-    const Output y = test::unary("Relu", batch_norm(conv(x, {16, 8, 3, 3}, "c"), 5, "bn"), "relu");
+    const Output<Node> y = test::unary("Relu", batch_norm(conv(x, {16, 8, 3, 3}, "c"), 5, "bn"), "relu");
     // f16 storage: REF rounds the conv output and the batch norm's to f16, the scaled weights round once.
     const Runtime r = test::run_and_compare(test::model_of({y}, {x}), {}, 2e-2, 1e-2);
     EXPECT_EQ(r.ops, 1u);
@@ -101,11 +101,11 @@ TEST(GpuFusionScale, WhatIsNoChannelScaleIsNotFolded) {
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, Shape{1, 8, 12, 13}, "x");
     auto s = op::parameter(element::f32, Shape{1, 4, 1, 1}, "s");
-    const Output rows = test::binary("Multiply", conv(x, {4, 8, 3, 3}, "c0"),
+    const Output<Node> rows = test::binary("Multiply", conv(x, {4, 8, 3, 3}, "c0"),
                                      constant({1, 1, 12, 1}, 7, "rows", element::f32), "m0");
-    const Output variable = test::binary("Multiply", conv(x, {4, 8, 3, 3}, "c1"), s, "m1");
-    const Output shared = conv(x, {4, 8, 3, 3}, "c2");
-    const Output also = test::binary("Multiply", shared, constant({1, 4, 1, 1}, 8, "k", element::f32), "m2");
+    const Output<Node> variable = test::binary("Multiply", conv(x, {4, 8, 3, 3}, "c1"), s, "m1");
+    const Output<Node> shared = conv(x, {4, 8, 3, 3}, "c2");
+    const Output<Node> also = test::binary("Multiply", shared, constant({1, 4, 1, 1}, 8, "k", element::f32), "m2");
     const Runtime r = test::run_and_compare(test::model_of({rows, variable, shared, also}, {x, s}), {}, 1e-4, 1e-4);
     for (const char* name : {"c0", "c1", "c2"})
         EXPECT_EQ(r.type.at(name), "Convolution") << name;
@@ -118,7 +118,7 @@ TEST(GpuFusionScale, WhatIsNoChannelScaleIsNotFolded) {
 TEST(GpuFusionScale, InfiniteScaleIsNotFolded) {
     auto x = op::parameter(element::f32, Shape{1, 2, 5, 5}, "x");
     std::vector<float> scale{1.f, std::numeric_limits<float>::infinity()};
-    const Output y = test::binary("Multiply", conv(x, {2, 2, 3, 3}, "c"),
+    const Output<Node> y = test::binary("Multiply", conv(x, {2, 2, 3, 3}, "c"),
                                   named(op::constant<float>(element::f32, Shape{1, 2, 1, 1}, scale), "inf"), "m");
     auto model = test::model_of({y}, {x});
     gpu::transform_model(*model);
@@ -132,7 +132,7 @@ TEST(GpuFusionScale, InfiniteScaleIsNotFolded) {
 // A convolution of no output channels has nothing to scale: the pass leaves it (and does not divide by zero).
 TEST(GpuFusionScale, ZeroOutputChannelsAreLeftAlone) {
     auto x = op::parameter(element::f32, Shape{1, 2, 5, 5}, "x");
-    const Output y = test::binary("Multiply", conv(x, {0, 2, 3, 3}, "c"),
+    const Output<Node> y = test::binary("Multiply", conv(x, {0, 2, 3, 3}, "c"),
                                   constant({1, 0, 1, 1}, 9, "empty", element::f32), "m");
     auto model = test::model_of({y}, {x});
     EXPECT_EQ(gpu::fold_channel_scale(*model), 0u);
@@ -142,7 +142,7 @@ TEST(GpuFusionScale, ZeroOutputChannelsAreLeftAlone) {
 // original graph.
 TEST(GpuFusionScale, RefRunsTheFoldedModel) {
     auto x = op::parameter(element::f32, Shape{1, 8, 9, 10}, "x");
-    const Output y = test::unary("Relu", batch_norm(conv(x, {12, 8, 3, 3}, "c"), 5, "bn"), "relu");
+    const Output<Node> y = test::unary("Relu", batch_norm(conv(x, {12, 8, 3, 3}, "c"), 5, "bn"), "relu");
     const auto model = test::model_of({y}, {x});
     auto folded = model->clone();
     EXPECT_EQ(gpu::fold_channel_scale(*folded), 1u);

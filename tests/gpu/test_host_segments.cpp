@@ -18,18 +18,18 @@ const Shape kShape{1, 8, 16, 16};
 const size_t kBytes = shape_size(kShape) * sizeof(float);
 
 // Reverse-1 has no kernel: a host step.
-Output flip(const Output& x, const std::string& name) {
+Output<Node> flip(const Output<Node>& x, const std::string& name) {
     return test::named(
         op::make("Reverse", {x, op::constant<int64_t>(element::i64, Shape{2}, {2, 3})}, {{"mode", "index"}}, 1), name);
 }
 
-Output reverse_sequence(const Output& x, const std::string& name) {
+Output<Node> reverse_sequence(const Output<Node>& x, const std::string& name) {
     return test::named(op::make("ReverseSequence", {x, op::constant<int64_t>(element::i64, Shape{1}, {16})},
                                 {{"batch_axis", "0"}, {"seq_axis", "2"}}),
                        name);
 }
 
-Output grn(const Output& x, const std::string& name) {
+Output<Node> grn(const Output<Node>& x, const std::string& name) {
     return test::named(op::make("GRN", {x}, {{"bias", "1e-6"}}), name);
 }
 
@@ -40,9 +40,11 @@ std::pair<int64_t, int64_t> run(const std::shared_ptr<Model>& model) {
     auto gpu = core.compile_model(model, "GPU", {{"PERF_COUNT", true}});
     auto ref = core.compile_model(model, "REF");
     const test::Runtime r = test::runtime_of(gpu);
-    for (const char* host : {"flip", "reverse", "grn"})
-        if (r.primitive.count(host))
+    for (const char* host : {"flip", "reverse", "grn"}) {
+        if (r.primitive.count(host)) {
             EXPECT_EQ(r.primitive.at(host), "ref") << host;
+        }
+    }
     auto request = gpu.create_infer_request();
     for (uint32_t seed : {1u, 2u}) {  // a second run sees none of the first one's host values
         const Tensor x = test::random_tensor(element::f32, kShape, -2, 2, seed);
@@ -59,8 +61,8 @@ TEST(GpuHostSegments, AChainOfHostOpsMovesItsValuesOnce) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, kShape, "x");
-    const Output s = test::unary("Sigmoid", x, "sigmoid");
-    const Output chain = grn(reverse_sequence(flip(s, "flip"), "reverse"), "grn");
+    const Output<Node> s = test::unary("Sigmoid", x, "sigmoid");
+    const Output<Node> chain = grn(reverse_sequence(flip(s, "flip"), "reverse"), "grn");
     const auto model = test::model_of({test::unary("Tanh", chain, "tanh")}, {x});
     // x up, the chain's input down, its output up, the result down. Each host step moving its own values: 4 and 4.
     EXPECT_EQ(run(model), bytes(2 * kBytes, 2 * kBytes));
@@ -70,7 +72,7 @@ TEST(GpuHostSegments, AHostValueTheDeviceReadsTooIsUploadedOnceAndReadOnTheHost)
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, kShape, "x");
-    const Output flipped = flip(test::unary("Sigmoid", x, "sigmoid"), "flip");
+    const Output<Node> flipped = flip(test::unary("Sigmoid", x, "sigmoid"), "flip");
     // grn is a model output made on the host: copied into the output tensor, never uploaded nor read back.
     const auto model = test::model_of({grn(flipped, "grn"), test::unary("Tanh", flipped, "tanh")}, {x});
     // Up: x and flip's output (Tanh reads it). Down: flip's input and tanh. Before: 3 up, 4 down.

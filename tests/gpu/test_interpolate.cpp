@@ -387,16 +387,16 @@ TEST(GpuInterpolate, UpsamplingHeadInACompiledModel) {
     auto x = op::parameter(element::f32, PartialShape(Shape{1, 8, 10, 12}), "x");
     auto axes = op::constant<int64_t>(element::i64, {2}, {2, 3});
     auto twice = op::constant<float>(element::f32, {2}, {2.0f, 2.0f});
-    auto first = op::make("Interpolate", {Output(x, 0), Output(twice, 0), Output(axes, 0)},
+    auto first = op::make("Interpolate", {Output<Node>(x, 0), Output<Node>(twice, 0), Output<Node>(axes, 0)},
                           {{"mode", "linear"}, {"shape_calculation_mode", "scales"}}, 11);
     first->set_friendly_name("up_linear");
-    auto relu = op::make_output("Relu", {Output(first, 0)});
+    auto relu = op::make_output("Relu", {Output<Node>(first, 0)});
     auto sizes = op::constant<int64_t>(element::i64, {2}, {30, 36});
     auto scales = op::constant<float>(element::f32, {2}, {1.5f, 1.5f});
-    auto second = op::make("Interpolate", {relu, Output(sizes, 0), Output(scales, 0), Output(axes, 0)},
+    auto second = op::make("Interpolate", {relu, Output<Node>(sizes, 0), Output<Node>(scales, 0), Output<Node>(axes, 0)},
                            {{"mode", "nearest"}, {"shape_calculation_mode", "sizes"}}, 4);
     second->set_friendly_name("up_nearest");
-    auto model = std::make_shared<Model>(NodeVector{op::result(Output(second, 0), "y")}, NodeVector{x}, "head");
+    auto model = std::make_shared<Model>(NodeVector{op::result(Output<Node>(second, 0), "y")}, NodeVector{x}, "head");
     const auto report = core.query_model_report(model, "GPU");
     for (const char* name : {"up_linear", "up_nearest"})
         EXPECT_EQ(report.at(name).device, "GPU.0") << name << ": " << report.at(name).reason;

@@ -20,8 +20,8 @@ namespace {
 
 std::shared_ptr<Node> matmul(const Shape& a, const Shape& b, bool ta, bool tb, bool b_const,
                              element::Type t = element::f32) {
-    const Output bo = b_const ? Output(op::constant(test::random_tensor(t, b, -1, 1, 8)), 0)
-                              : Output(op::parameter(t, b), 0);
+    const Output<Node> bo = b_const ? Output<Node>(op::constant(test::random_tensor(t, b, -1, 1, 8)), 0)
+                              : Output<Node>(op::parameter(t, b), 0);
     return op::make("MatMul", {op::parameter(t, a), bo},
                     {{"transpose_a", ta ? "true" : "false"}, {"transpose_b", tb ? "true" : "false"}});
 }

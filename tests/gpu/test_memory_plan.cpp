@@ -231,17 +231,17 @@ TEST(MemoryPlanFigures, ResNet50PeakWithinLiveSetAndOutputsRight) {
 // ---- in-place Concat
 // ----------------------------------------------------------------------------
 
-Output make(const std::string& type, const OutputVector& in, const Attributes& attrs = {},
+Output<Node> make(const std::string& type, const OutputVector& in, const Attributes& attrs = {},
             const std::string& name = "") {
-    Output o = op::make_output(type, in, attrs);
+    Output<Node> o = op::make_output(type, in, attrs);
     if (!name.empty())
         o.node->set_friendly_name(name);
     return o;
 }
-Output concat(const OutputVector& in, int64_t axis, const std::string& name) {
+Output<Node> concat(const OutputVector& in, int64_t axis, const std::string& name) {
     return make("Concat", in, {{"axis", std::to_string(axis)}}, name);
 }
-Output scaled(const Output& x, float k) {
+Output<Node> scaled(const Output<Node>& x, float k) {
     return make("Multiply", {x, op::constant<float>(element::f32, Shape{1}, {k})}, {{"auto_broadcast", "numpy"}});
 }
 
@@ -265,7 +265,7 @@ void expect_concats(const std::shared_ptr<Model>& model, const std::map<std::str
     auto gpu = compiled.create_infer_request();
     auto ref = core.compile_model(model, "REF").create_infer_request();
     for (size_t i = 0; i < model->inputs().size(); ++i) {
-        const Output in = model->input(i);
+        const Output<Node> in = model->input(i);
         const Tensor t =
             test::random_tensor(in.get_element_type(), in.get_shape(), -2, 2, static_cast<uint32_t>(40 + i));
         gpu.set_tensor(in, t);
@@ -320,10 +320,10 @@ TEST_F(InPlaceConcat, KernelOutputsWrittenInPlaceForSeveralShapes) {
         OutputVector parts;
         for (size_t k = 0; k < c.parts.size(); ++k) {
             params.push_back(op::parameter(element::f32, aligned(c.parts[k]), "p" + std::to_string(k)));
-            const Output x = params.back();
+            const Output<Node> x = params.back();
             parts.push_back(k % 3 == 0 ? make("Relu", {x}) : k % 3 == 1 ? scaled(x, 3.0f) : make("Sigmoid", {x}));
         }
-        const Output cat = concat(parts, c.axis, "cat");
+        const Output<Node> cat = concat(parts, c.axis, "cat");
         expect_concats(model_of({make("Tanh", {cat})}, params), {{"cat", "view"}});
     }
 }
@@ -333,20 +333,20 @@ TEST_F(InPlaceConcat, ProducersOfEveryKind) {
     // write into one Concat; a part is read again after the Concat.
     auto image = op::parameter(element::f32, Shape{1, 4, 8, 8}, "image");
     auto rows = op::parameter(element::f32, Shape{1, 2, 8, 16}, "rows");
-    const Output conv =
+    const Output<Node> conv =
         make("Convolution", {image, op::constant(test::random_tensor(element::f32, Shape{8, 4, 3, 3}, -0.5, 0.5, 9))},
              {{"strides", "1,1"},
               {"dilations", "1,1"},
               {"pads_begin", "1,1"},
               {"pads_end", "1,1"},
               {"auto_pad", "explicit"}});  // [1,8,8,8]
-    const Output mm = make("MatMul", {rows, op::constant(test::random_tensor(element::f32, Shape{16, 8}, -1, 1, 10))},
+    const Output<Node> mm = make("MatMul", {rows, op::constant(test::random_tensor(element::f32, Shape{16, 8}, -1, 1, 10))},
                            {{"transpose_a", "false"}, {"transpose_b", "false"}});    // [1,2,8,8]
-    const Output host = make("Sigmoid", {scaled(image, 0.5f)}, {}, "host_sigmoid");  // [1,4,8,8]
+    const Output<Node> host = make("Sigmoid", {scaled(image, 0.5f)}, {}, "host_sigmoid");  // [1,4,8,8]
     auto split = op::make("Split", {scaled(image, -1.0f), op::constant<int64_t>(element::i64, Shape{}, {1})},
                           {{"num_splits", "2"}});  // two [1,2,8,8]
-    const Output cat = concat({conv, mm, host, Output(split, 1), Output(split, 0)}, 1, "cat");
-    const Output after = make(
+    const Output<Node> cat = concat({conv, mm, host, Output<Node>(split, 1), Output<Node>(split, 0)}, 1, "cat");
+    const Output<Node> after = make(
         "Add",
         {make("ReduceMean", {cat, op::constant<int64_t>(element::i64, Shape{1}, {1})}, {{"keep_dims", "true"}}), mm},
         {{"auto_broadcast", "numpy"}});  // mm read again after the Concat
@@ -357,22 +357,22 @@ TEST_F(InPlaceConcat, ProducersOfEveryKind) {
 TEST_F(InPlaceConcat, CopiesStayWhereTheLayoutOrTheProducerForbids) {
     auto a = op::parameter(element::f32, Shape{1, 8, 4, 4}, "a");
     auto b = op::parameter(element::f32, Shape{1, 8, 4, 4}, "b");
-    const Output ra = make("Relu", {a}), rb = scaled(b, 2.0f);
+    const Output<Node> ra = make("Relu", {a}), rb = scaled(b, 2.0f);
     const auto k = op::constant(test::random_tensor(element::f32, Shape{1, 8, 4, 4}, -1, 1, 11));
     auto e = op::parameter(element::f32, Shape{1, 128}, "e");
-    const Output reshaped =
+    const Output<Node> reshaped =
         make("Reshape", {scaled(e, -1.0f), op::constant<int64_t>(element::i64, Shape{4}, {1, 8, 4, 4})},
              {{"special_zero", "false"}});  // a view of a kernel output
-    std::vector<Output> outs;
+    std::vector<Output<Node>> outs;
     outs.push_back(make("Relu", {concat({ra, b}, 1, "with_parameter")}));
     outs.push_back(make("Relu", {concat({rb, k}, 1, "with_constant")}));
     outs.push_back(make("Relu", {concat({reshaped, rb}, 1, "with_view")}));
     outs.push_back(make("Relu", {concat({rb, rb}, 1, "same_twice")}));
     // ra and rb feed "first" in place; "second" (after it: it reads it) then keeps its copy.
-    const Output first = concat({ra, rb}, 1, "first");
+    const Output<Node> first = concat({ra, rb}, 1, "first");
     outs.push_back(make("Relu", {concat({rb, ra, make("Relu", {first})}, 1, "second")}));
     outs.push_back(concat({make("Abs", {a}), make("Abs", {b})}, 1, "is_an_output"));
-    const Output out_part = make("Negative", {a});
+    const Output<Node> out_part = make("Negative", {a});
     outs.push_back(out_part);  // a model output is also a Concat input
     outs.push_back(make("Relu", {concat({out_part, make("Exp", {b})}, 1, "part_is_an_output")}));
     // 3x3x3 floats = 108 bytes: the second part would start off the 128-byte sub-buffer alignment.
@@ -395,7 +395,7 @@ TEST_F(InPlaceConcat, CopiesStayWhereTheLayoutOrTheProducerForbids) {
 
 TEST_F(InPlaceConcat, ProfilingShowsTheConcatOptimizedOut) {
     auto a = op::parameter(element::f32, Shape{1, 8, 4, 4}, "a");
-    const Output cat = concat({make("Relu", {a}), make("Exp", {a})}, 1, "cat");
+    const Output<Node> cat = concat({make("Relu", {a}), make("Exp", {a})}, 1, "cat");
     Core core;
     auto request =
         core.compile_model(model_of({make("Abs", {cat})}, {a}), "GPU", {enable_profiling(true)}).create_infer_request();
@@ -414,7 +414,7 @@ TEST_F(InPlaceConcat, ProfilingShowsTheConcatOptimizedOut) {
 TEST_F(InPlaceConcat, HalfPrecisionStorage) {
     // f16 storage halves the bytes: [1,4,4,4] parts are 128 bytes each and stay aligned.
     auto a = op::parameter(element::f32, aligned(Shape{1, 4, 4, 4}), "a");
-    const Output cat = concat({make("Relu", {a}), scaled(a, 0.25f), make("Sigmoid", {a})}, 1, "cat");
+    const Output<Node> cat = concat({make("Relu", {a}), scaled(a, 0.25f), make("Sigmoid", {a})}, 1, "cat");
     Core core;
     auto compiled =
         core.compile_model(model_of({make("Tanh", {cat})}, {a}), "GPU", {hint::inference_precision(element::f16)});

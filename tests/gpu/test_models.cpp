@@ -33,7 +33,7 @@ std::shared_ptr<Model> mobilenet_like() {
     auto weights = [&](const Shape& s, double scale) {
         return op::constant(test::random_tensor(element::f32, s, -scale, scale, seed++));
     };
-    auto conv = [&](const Output& x, size_t c_in, size_t c_out, size_t k, size_t stride) {
+    auto conv = [&](const Output<Node>& x, size_t c_in, size_t c_out, size_t k, size_t stride) {
         const std::string pad = std::to_string(k / 2);
         return op::make_output("Convolution", {x, weights({c_out, c_in, k, k}, 1.0 / std::sqrt(double(c_in * k * k)))},
                                {{"strides", op::list(std::vector<size_t>{stride, stride})},
@@ -42,7 +42,7 @@ std::shared_ptr<Model> mobilenet_like() {
                                 {"pads_end", pad + "," + pad},
                                 {"auto_pad", "explicit"}});
     };
-    auto depthwise = [&](const Output& x, size_t c, size_t stride) {
+    auto depthwise = [&](const Output<Node>& x, size_t c, size_t stride) {
         return op::make_output("GroupConvolution", {x, weights({c, 1, 1, 3, 3}, 1.0 / 3)},
                                {{"strides", op::list(std::vector<size_t>{stride, stride})},
                                 {"dilations", "1,1"},
@@ -50,9 +50,9 @@ std::shared_ptr<Model> mobilenet_like() {
                                 {"pads_end", "1,1"},
                                 {"auto_pad", "explicit"}});
     };
-    auto relu6 = [](const Output& x) { return op::make_output("Clamp", {x}, {{"min", "0"}, {"max", "6"}}); };
+    auto relu6 = [](const Output<Node>& x) { return op::make_output("Clamp", {x}, {{"min", "0"}, {"max", "6"}}); };
     auto input = op::parameter(element::f32, Shape{1, 3, 64, 64}, "image");
-    Output x = relu6(conv(input, 3, 16, 3, 2));
+    Output<Node> x = relu6(conv(input, 3, 16, 3, 2));
     size_t c = 16;
     for (auto [c_out, stride] : std::vector<std::pair<size_t, size_t>>{{32, 1}, {64, 2}, {64, 1}, {128, 2}}) {
         x = relu6(depthwise(x, c, stride));
@@ -92,7 +92,7 @@ TEST(GpuPlugin, QueryOfADynamicModelReportsTheKernels) {
     auto relu = op::make("Relu", {x});
     auto soft = op::make("Softmax", {relu}, {{"axis", "1"}}, 8);
     auto nonzero = op::make("NonZero", {relu}, {{"output_type", "i64"}}, 3);
-    auto model = std::make_shared<Model>(OutputVector{Output(soft, 0), Output(nonzero, 0)}, NodeVector{x}, "dyn");
+    auto model = std::make_shared<Model>(OutputVector{Output<Node>(soft, 0), Output<Node>(nonzero, 0)}, NodeVector{x}, "dyn");
     const auto report = core.query_model_report(model, "GPU");
     EXPECT_EQ(report.at(relu->get_friendly_name()).device, "GPU.0") << report.at(relu->get_friendly_name()).reason;
     EXPECT_EQ(report.at(soft->get_friendly_name()).device, "GPU.0") << report.at(soft->get_friendly_name()).reason;

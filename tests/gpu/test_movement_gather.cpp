@@ -9,7 +9,7 @@ using test::kElementTypes;
 
 namespace {
 
-std::shared_ptr<Node> gather(int64_t version, const Output& data, const Output& indices, int64_t axis,
+std::shared_ptr<Node> gather(int64_t version, const Output<Node>& data, const Output<Node>& indices, int64_t axis,
                              int64_t batch_dims = 0) {
     Attributes attrs;
     if (version > 1)

@@ -9,7 +9,7 @@ using test::kElementTypes;
 
 namespace {
 
-Output cst(const Ints& v) { return op::constant(ints(v)); }
+Output<Node> cst(const Ints& v) { return op::constant(ints(v)); }
 
 struct SsCase {
     Ints begin, end, stride, bm, em, nm, sm, el;

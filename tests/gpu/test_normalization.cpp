@@ -92,10 +92,10 @@ TEST(GpuNormalization, BatchNormInference) {
                 const Tensor beta = test::random_tensor(element::f32, {c}, -1, 1, 15);
                 const Tensor mean = test::random_tensor(element::f32, {c}, -1, 1, 16);
                 const Tensor var = test::random_tensor(element::f32, {c}, 0.1, 2, 17);
-                auto param = [&](const Tensor& t) -> Output {
-                    return constants ? Output(op::constant(t)) : Output(op::parameter(element::f32, t.get_shape()));
+                auto param = [&](const Tensor& t) -> Output<Node> {
+                    return constants ? Output<Node>(op::constant(t)) : Output<Node>(op::parameter(element::f32, t.get_shape()));
                 };
-                const Output data = op::parameter(element::f32, s);
+                const Output<Node> data = op::parameter(element::f32, s);
                 const OutputVector in = version == 1 ? OutputVector{param(gamma), param(beta), data, param(mean),
                                                                     param(var)}
                                                      : OutputVector{data, param(gamma), param(beta), param(mean),

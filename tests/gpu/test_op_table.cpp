@@ -59,7 +59,7 @@ std::shared_ptr<Node> eltwise_node(const Row& r) {
     const Shape s{2, 3};
     const bool logical = r.type.rfind("Logical", 0) == 0, bitwise = r.type.rfind("Bitwise", 0) == 0;
     const element::Type t = logical ? element::boolean : bitwise ? element::i32 : element::f32;
-    const auto data = [&] { return Output(op::parameter(t, s)); };
+    const auto data = [&] { return Output<Node>(op::parameter(t, s)); };
     if (r.type == "Select")
         return op::make(r.type, {op::parameter(element::boolean, s), data(), data()}, {}, r.version);
     if (r.type == "HardSigmoid" || r.type == "Selu")  // data and two one-value parameters

@@ -22,12 +22,12 @@ constexpr size_t kHidden = 64;
 std::shared_ptr<Model> decode_like() {
     auto x = op::parameter(element::f32, Shape{1, 1, kHidden}, "x");
     auto mask = op::parameter(element::f32, PartialShape{1, Dimension::dynamic()}, "mask");
-    Output y = test::named(op::make("MatMul", {x, test::random_constant({kHidden, kHidden}, 3, "w")},
+    Output<Node> y = test::named(op::make("MatMul", {x, test::random_constant({kHidden, kHidden}, 3, "w")},
                                     {{"transpose_a", "false"}, {"transpose_b", "true"}}),
                            "proj");
     y = test::binary("Add", y, test::random_constant({kHidden}, 4, "bias"), "proj_bias");
     auto axes = op::constant<int64_t>(element::i64, Shape{1}, {1});
-    Output total = test::named(op::make("ReduceSum", {mask, axes}, {{"keep_dims", "true"}}), "mask_sum");
+    Output<Node> total = test::named(op::make("ReduceSum", {mask, axes}, {{"keep_dims", "true"}}), "mask_sum");
     return test::model_of({test::binary("Add", y, total, "out")}, {x, mask});
 }
 

@@ -19,26 +19,26 @@ namespace {
 
 const AnyMap kF16 = {{"INFERENCE_PRECISION_HINT", "f16"}};
 
-Output named(const std::shared_ptr<Node>& n, const std::string& name) {
+Output<Node> named(const std::shared_ptr<Node>& n, const std::string& name) {
     n->set_friendly_name(name);
     n->output_names(0) = {name};
-    return Output(n, 0);
+    return Output<Node>(n, 0);
 }
 
 // x [1,4,8,8] -> Convolution 3x3 (8 channels) + bias + Relu -> Reshape [1,512] -> MatMul [512,5] -> "y".
 std::shared_ptr<Model> conv_matmul_model() {
     auto x = op::parameter(element::f32, PartialShape(Shape{1, 4, 8, 8}), "x");
     auto w = op::constant(test::random_tensor(element::f32, {8, 4, 3, 3}, -0.3, 0.3, 3));
-    auto c = named(op::make("Convolution", {Output(x, 0), Output(w, 0)},
+    auto c = named(op::make("Convolution", {Output<Node>(x, 0), Output<Node>(w, 0)},
                             {{"strides", "1,1"}, {"dilations", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"},
                              {"auto_pad", "explicit"}}),
                    "conv");
     auto b = op::constant(test::random_tensor(element::f32, {1, 8, 1, 1}, -0.1, 0.1, 4));
-    auto r = named(op::make("Relu", {named(op::make("Add", {c, Output(b, 0)}), "bias")}), "relu");
+    auto r = named(op::make("Relu", {named(op::make("Add", {c, Output<Node>(b, 0)}), "bias")}), "relu");
     auto target = op::constant(element::i64, {2}, std::vector<int64_t>{1, 512});
-    auto flat = op::make_output("Reshape", {r, Output(target, 0)}, {{"special_zero", "false"}});
+    auto flat = op::make_output("Reshape", {r, Output<Node>(target, 0)}, {{"special_zero", "false"}});
     auto m = op::constant(test::random_tensor(element::f32, {512, 5}, -0.1, 0.1, 5));
-    auto y = named(op::make("MatMul", {flat, Output(m, 0)}, {{"transpose_a", "false"}, {"transpose_b", "false"}}),
+    auto y = named(op::make("MatMul", {flat, Output<Node>(m, 0)}, {{"transpose_a", "false"}, {"transpose_b", "false"}}),
                    "y");
     return std::make_shared<Model>(NodeVector{op::result(y, "y_result")}, NodeVector{x}, "conv_matmul");
 }
@@ -158,12 +158,12 @@ TEST(GpuPrecision, DisabledTransformationsStillConvertPrecision) {
 TEST(GpuPrecision, PassRewritesTypesAndKeepsBoundaries) {
     auto x = op::parameter(element::f32, PartialShape(Shape{2, 3}), "x");
     auto idx = op::parameter(element::i32, PartialShape(Shape{2, 3}), "idx");
-    auto as_real = op::make_output("Convert", {Output(idx, 0)}, {{"destination_type", "f32"}});
+    auto as_real = op::make_output("Convert", {Output<Node>(idx, 0)}, {{"destination_type", "f32"}});
     auto c = op::constant(element::f32, {1, 3}, std::vector<float>{0.1f, 1.0f, 65504.0f});
-    auto sum = named(op::make("Add", {op::make_output("Add", {Output(x, 0), as_real}), Output(c, 0)}), "sum");
-    auto bools = named(op::make("Greater", {sum, Output(x, 0)}), "greater");
+    auto sum = named(op::make("Add", {op::make_output("Add", {Output<Node>(x, 0), as_real}), Output<Node>(c, 0)}), "sum");
+    auto bools = named(op::make("Greater", {sum, Output<Node>(x, 0)}), "greater");
     auto model = std::make_shared<Model>(
-        NodeVector{op::result(sum, "r_sum"), op::result(bools, "r_bools"), op::result(Output(x, 0), "r_x")},
+        NodeVector{op::result(sum, "r_sum"), op::result(bools, "r_bools"), op::result(Output<Node>(x, 0), "r_x")},
         NodeVector{x, idx}, "pass");
     EXPECT_GT(gpu::convert_precision(*model, element::f16), 0u);
     EXPECT_EQ(c->get_output_element_type(0), element::f16);

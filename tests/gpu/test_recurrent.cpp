@@ -68,11 +68,11 @@ std::shared_ptr<Node> make(const Spec& s) {
         return tail;
     };
     const double scale = 1.0 / std::sqrt(static_cast<double>(h));
-    auto weights = [&](const Shape& shape, uint32_t seed) -> Output {
+    auto weights = [&](const Shape& shape, uint32_t seed) -> Output<Node> {
         const Tensor v = test::random_tensor(s.t, shape, -scale, scale, seed);
         if (s.constant_weights)
-            return Output(op::constant(v), 0);
-        return Output(op::parameter(s.t, shape), 0);
+            return Output<Node>(op::constant(v), 0);
+        return Output<Node>(op::parameter(s.t, shape), 0);
     };
     OutputVector in{op::parameter(s.t, seq ? Shape{s.batch, s.steps, s.input} : Shape{s.batch, s.input})};
     const Shape state = seq ? Shape{s.batch, dirs, h} : Shape{s.batch, h};

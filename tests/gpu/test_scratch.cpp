@@ -28,7 +28,7 @@ std::shared_ptr<Model> packed_model(Epilogue epilogue) {
     auto x = op::parameter(element::f32, Shape{kM, kK}, "x");
     auto w = op::parameter(element::f32, Shape{kN, kK}, "w");
     auto r = op::parameter(element::f32, Shape{kM, kN}, "r");
-    Output y = test::named(
+    Output<Node> y = test::named(
         op::make("MatMul", {x, test::unary("Relu", w, "w1")}, {{"transpose_a", "false"}, {"transpose_b", "true"}}),
         "mm");
     if (epilogue != Epilogue::NONE)

@@ -12,7 +12,7 @@ using namespace ovcl;
 
 namespace {
 
-Output i64s(std::vector<int64_t> v) { return op::constant<int64_t>(element::i64, Shape{v.size()}, v); }
+Output<Node> i64s(std::vector<int64_t> v) { return op::constant<int64_t>(element::i64, Shape{v.size()}, v); }
 
 // ShuffleNet's channel split as PyTorch's frontend writes it: x [2,6,4] split on axis 1 into lengths computed from
 // ShapeOf(x) (channels // 2 through f32, Divide, Floor), the halves joined in swapped order, then a Reshape to
@@ -27,7 +27,7 @@ std::shared_ptr<Model> chained_shape_model() {
     auto half = op::make_output("Convert", {halved}, {{"destination_type", "i64"}});
     auto lengths = op::make_output("Concat", {half, half}, {{"axis", "0"}});
     auto split = op::make("VariadicSplit", {x, op::constant<int64_t>(element::i64, Shape{}, {1}), lengths});
-    auto joined = op::make_output("Concat", {Output(split, 1), Output(split, 0)}, {{"axis", "1"}});
+    auto joined = op::make_output("Concat", {Output<Node>(split, 1), Output<Node>(split, 0)}, {{"axis", "1"}});
     auto swapped = op::make_output("Gather", {op::make_output("ShapeOf", {joined}), i64s({0, 2, 1}), i64s({0})});
     auto second = op::make_output("Reshape", {joined, swapped}, {{"special_zero", "false"}});
     auto relu = op::make_output("Relu", {second});

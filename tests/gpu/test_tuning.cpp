@@ -76,7 +76,7 @@ protected:
         m_matmul = op::make("MatMul", {a, test::random_constant({24, 40}, 5, "w2")},
                             {{"transpose_a", "false"}, {"transpose_b", "false"}});
         m_matmul->set_friendly_name("mm");
-        m_model = test::model_of({Output(m_conv, 0), Output(conv1, 0), Output(m_matmul, 0)}, {x, a});
+        m_model = test::model_of({Output<Node>(m_conv, 0), Output<Node>(conv1, 0), Output<Node>(m_matmul, 0)}, {x, a});
     }
     void TearDown() override {
         ::unsetenv("OVCL_GPU_TUNING_LOG");
@@ -259,8 +259,8 @@ TEST(GpuTuningCandidates, EveryCandidateMatchesHostRef) {
     };
     const auto matmul = [](const Shape& a, const Shape& b, bool ta, bool tb, bool b_const,
                            element::Type t = element::f32) {
-        const Output bo = b_const ? Output(op::constant(test::random_tensor(t, b, -1, 1, 8)), 0)
-                                  : Output(op::parameter(t, b), 0);
+        const Output<Node> bo = b_const ? Output<Node>(op::constant(test::random_tensor(t, b, -1, 1, 8)), 0)
+                                  : Output<Node>(op::parameter(t, b), 0);
         return op::make("MatMul", {op::parameter(t, a), bo},
                         {{"transpose_a", ta ? "true" : "false"}, {"transpose_b", tb ? "true" : "false"}});
     };

@@ -141,7 +141,7 @@ TEST(WholeBuffers, ConcatCopiesAndModelsMatchRef) {
     auto cat = op::make("Concat", {a, b}, {{"axis", "1"}});
     cat->set_friendly_name("cat");
     auto y = op::make("Multiply", {cat, op::constant<float>(element::f32, Shape{1}, {0.5f})});
-    const auto model = test::model_of({Output(y, 0)}, {x});
+    const auto model = test::model_of({Output<Node>(y, 0)}, {x});
     // YES only where the device's sub-buffers can be released (not NVIDIA's): the in-place Concat beside the copy.
     std::vector<std::string> modes = {"NO"};
     if (test::gpu_env()->device.sub_buffers)
@@ -184,7 +184,7 @@ TEST(WholeBuffers, DynamicShapesOnTwoRequestsOfOneStream) {
     auto b = op::make("Sigmoid", {a});
     auto c = op::make("Add", {b, x});
     auto y = op::make("Multiply", {c, a});
-    const auto model = test::model_of({Output(y, 0)}, {x});
+    const auto model = test::model_of({Output<Node>(y, 0)}, {x});
     auto compiled = core.compile_model(model, "GPU", {{kSubBuffers, "NO"}, {num_streams.key, 1}});
     auto ref = core.compile_model(model, "REF");
     auto r1 = compiled.create_infer_request(), r2 = compiled.create_infer_request();

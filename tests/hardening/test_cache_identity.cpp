@@ -201,8 +201,10 @@ TEST(ProgramBinaries, CorruptBinariesInCacheDirAreRebuiltNotHandedToTheDriver) {
         }
         Core core;
         compile_and_check(core, a, "GPU", dir, 0.25f);
-        for (const auto& [p, bytes] : damaged)
-            if (binaries.size() > 1 || round < 2)
+        for (const auto& [p, bytes] : damaged) {
+            if (binaries.size() > 1 || round < 2) {
                 EXPECT_NE(read(p), bytes) << p << " was neither rejected nor rewritten";
+            }
+        }
     }
 }

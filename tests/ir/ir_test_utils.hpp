@@ -84,7 +84,7 @@ inline TensorVector run_model(const Model& model, const TensorVector& inputs) {
     EvalContext ctx;
     for (const auto& node : model.get_ordered_ops()) {
         if (node->get_type_name() == "Parameter") {
-            values[node.get()] = {inputs.at(model.get_parameter_index(Output(node, 0)))};
+            values[node.get()] = {inputs.at(model.get_parameter_index(Output<Node>(node, 0)))};
             continue;
         }
         TensorVector in;

@@ -199,8 +199,8 @@ TEST(IrReader, LegacyPrecisionsMultipleOutputsAndArbitraryPortIds) {
     EXPECT_EQ(split->output_names(0), std::set<std::string>{"split:0"});
     EXPECT_EQ(split->output_names(1), std::set<std::string>{"split:1"});
     const auto concat = find(*model, "concat");
-    EXPECT_TRUE(concat->input_value(0) == Output(split, 1));
-    EXPECT_TRUE(concat->input_value(1) == Output(split, 0));
+    EXPECT_TRUE(concat->input_value(0) == Output<Node>(split, 1));
+    EXPECT_TRUE(concat->input_value(1) == Output<Node>(split, 0));
 
     std::vector<int32_t> ids(12);
     for (int i = 0; i < 12; ++i)

@@ -41,7 +41,7 @@ std::map<std::string, Tensor> reference(const Model& model, const std::map<std::
     std::map<std::string, Tensor> outputs;
     for (const auto& node : model.get_ordered_ops()) {
         TensorVector in;
-        for (const Output& src : node->input_values())
+        for (const Output<Node>& src : node->input_values())
             in.push_back(values.at(src.node.get())[src.index]);
         if (node->get_type_name() == "Parameter") {
             values[node.get()] = {inputs.at(node->output(0).get_any_name())};
@@ -95,7 +95,7 @@ protected:
         std::map<std::string, Tensor> inputs;
         std::string args = "run -m '" + xml + "' -o '" + path("out") + "'";
         uint32_t seed = 11;
-        for (const Output& in : model->inputs()) {
+        for (const Output<Node>& in : model->inputs()) {
             const std::string name = in.get_any_name();
             inputs[name] = test::random_tensor(in.get_element_type(), in.get_shape(), -1.0, 1.0, seed++);
             const std::string file = path(name + ".npy");
@@ -250,10 +250,10 @@ TEST_F(CliRun, MissingModelAndUnknownDeviceExitOne) {
 TEST_F(CliRun, PreprocessingFlagsConvertNormalizeAndSetOutputType) {
     auto x = op::parameter(element::f32, Shape{1, 3, 2, 2}, "x");
     auto zero = op::constant<float>(element::f32, Shape{1}, {0.0f});
-    auto y = op::make("Add", {Output(x, 0), Output(zero, 0)}, {{"auto_broadcast", "numpy"}});
+    auto y = op::make("Add", {Output<Node>(x, 0), Output<Node>(zero, 0)}, {{"auto_broadcast", "numpy"}});
     y->output_names(0) = {"y"};
     const std::string xml = path("pre.xml");
-    ir::write_model(Model(NodeVector{op::result(Output(y, 0), "y")}, NodeVector{x}, "pre"), xml);
+    ir::write_model(Model(NodeVector{op::result(Output<Node>(y, 0), "y")}, NodeVector{x}, "pre"), xml);
     const Tensor in = test::random_tensor(element::u8, {1, 3, 2, 2}, 0, 255, 7);
     npy::write(path("x.npy"), in);
     const auto available = Core().get_available_devices();

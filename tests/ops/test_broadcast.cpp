@@ -18,7 +18,7 @@ namespace {
 
 using Ints = std::vector<int64_t>;
 Tensor ints(const Ints& v, element::Type type = element::i64) { return make_tensor<int64_t>(type, {v.size()}, v); }
-Output cst(const Ints& v, element::Type type = element::i64) { return op::constant(ints(v, type)); }
+Output<Node> cst(const Ints& v, element::Type type = element::i64) { return op::constant(ints(v, type)); }
 Tensor floats(const Shape& s, const std::vector<float>& v) { return make_tensor<float>(element::f32, s, v); }
 
 // Reference: every output element, by its coordinate, copies the input element source(coord) names.

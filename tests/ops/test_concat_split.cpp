@@ -13,19 +13,19 @@ using test::run;
 
 namespace {
 
-Output i64_const(const std::vector<int64_t>& v) { return op::constant<int64_t>(element::i64, Shape{v.size()}, v); }
-Output scalar(int64_t v) { return op::constant<int64_t>(element::i64, Shape{}, {v}); }
-Output param(element::Type t, const PartialShape& s) { return op::parameter(t, s); }
+Output<Node> i64_const(const std::vector<int64_t>& v) { return op::constant<int64_t>(element::i64, Shape{v.size()}, v); }
+Output<Node> scalar(int64_t v) { return op::constant<int64_t>(element::i64, Shape{}, {v}); }
+Output<Node> param(element::Type t, const PartialShape& s) { return op::parameter(t, s); }
 Tensor scalar_tensor(int64_t v) { return test::make_tensor<int64_t>(element::i64, {}, {v}); }
 Tensor i64_tensor(const std::vector<int64_t>& v) { return test::make_tensor<int64_t>(element::i64, {v.size()}, v); }
 
 std::shared_ptr<Node> concat(const OutputVector& inputs, int64_t axis) {
     return op::make("Concat", inputs, {{"axis", std::to_string(axis)}});
 }
-std::shared_ptr<Node> split(const Output& data, const Output& axis, int64_t n) {
+std::shared_ptr<Node> split(const Output<Node>& data, const Output<Node>& axis, int64_t n) {
     return op::make("Split", {data, axis}, {{"num_splits", std::to_string(n)}});
 }
-std::shared_ptr<Node> vsplit(const Output& data, const Output& axis, const Output& lengths) {
+std::shared_ptr<Node> vsplit(const Output<Node>& data, const Output<Node>& axis, const Output<Node>& lengths) {
     return op::make("VariadicSplit", {data, axis, lengths});
 }
 

@@ -13,18 +13,18 @@ using test::eval;
 
 namespace {
 
-Output scalar(int64_t v) { return op::constant<int64_t>(element::i64, Shape{}, {v}); }
-Output param(element::Type t, const PartialShape& s) { return op::parameter(t, s); }
+Output<Node> scalar(int64_t v) { return op::constant<int64_t>(element::i64, Shape{}, {v}); }
+Output<Node> param(element::Type t, const PartialShape& s) { return op::parameter(t, s); }
 Tensor scalar_tensor(int64_t v) { return test::make_tensor<int64_t>(element::i64, {}, {v}); }
 
-std::shared_ptr<Node> gather(int64_t version, const Output& data, const Output& indices, const Output& axis,
+std::shared_ptr<Node> gather(int64_t version, const Output<Node>& data, const Output<Node>& indices, const Output<Node>& axis,
                              std::optional<int64_t> batch_dims = std::nullopt) {
     Attributes attrs;
     if (batch_dims)
         attrs.emplace_back("batch_dims", std::to_string(*batch_dims));
     return op::make("Gather", {data, indices, axis}, attrs, version);
 }
-PartialShape gather_shape(int64_t version, const PartialShape& data, const PartialShape& indices, const Output& axis,
+PartialShape gather_shape(int64_t version, const PartialShape& data, const PartialShape& indices, const Output<Node>& axis,
                           int64_t batch_dims = 0) {
     return gather(version, param(element::f32, data), param(element::i32, indices), axis,
                   version == 1 ? std::nullopt : std::optional<int64_t>(batch_dims))

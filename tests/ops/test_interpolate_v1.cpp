@@ -72,7 +72,7 @@ TEST(Interpolate1, AgainstOpenVino) {
 }
 
 TEST(Interpolate1, ShapesAndRefusals) {
-    const auto make = [](const PartialShape& s, const Output& sizes, const Attributes& a) {
+    const auto make = [](const PartialShape& s, const Output<Node>& sizes, const Attributes& a) {
         return op::make("Interpolate", {op::parameter(element::f32, s), sizes}, a, 1);
     };
     const auto sizes = op::constant<int64_t>(element::i64, {2}, {3, 6});

@@ -363,8 +363,8 @@ TEST(Nms, EmptyInputsAndNoMaximumSelectNothing) {
 }
 
 TEST(Nms, Refusals) {
-    const auto p = [](element::Type t, const PartialShape& s) { return Output(op::parameter(t, s)); };
-    const Output b = p(element::f32, Shape{1, 3, 4}), s = p(element::f32, Shape{1, 2, 3}), i = p(element::i64, Shape{}),
+    const auto p = [](element::Type t, const PartialShape& s) { return Output<Node>(op::parameter(t, s)); };
+    const Output<Node> b = p(element::f32, Shape{1, 3, 4}), s = p(element::f32, Shape{1, 2, 3}), i = p(element::i64, Shape{}),
                  f = p(element::f32, Shape{});
     EXPECT_THROW(op::make("NonMaxSuppression", {p(element::f32, Shape{3, 4}), s}, {}, 5), ModelError);     // boxes rank
     EXPECT_THROW(op::make("NonMaxSuppression", {p(element::f32, Shape{1, 3, 3}), s}, {}, 5), ModelError);  // 3 per box

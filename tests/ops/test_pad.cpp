@@ -21,7 +21,7 @@ using Ints = std::vector<int64_t>;
 const std::vector<std::string> kModes{"constant", "edge", "reflect", "symmetric"};
 
 Tensor ints(const Ints& v, element::Type type = element::i64) { return make_tensor<int64_t>(type, {v.size()}, v); }
-Output cst(const Ints& v, element::Type type = element::i64) { return op::constant(ints(v, type)); }
+Output<Node> cst(const Ints& v, element::Type type = element::i64) { return op::constant(ints(v, type)); }
 Tensor floats(const Shape& s, const std::vector<float>& v) { return make_tensor<float>(element::f32, s, v); }
 
 Tensor eval_pad(const Tensor& data, const Ints& begin, const Ints& end, const std::string& mode,

@@ -277,7 +277,7 @@ TEST(Recurrent, DynamicModelRunsOnRef) {
     const OutputVector p = dynamic_lstm_params(PartialShape("[?,?,3]"), PartialShape("[?,1,2]"), PartialShape("[?]"));
     auto seq = op::make("LSTMSequence", p, with(kHidden, {{"direction", "forward"}}), 5);
     NodeVector params;
-    for (const Output& o : p)
+    for (const Output<Node>& o : p)
         params.push_back(o.node);
     auto model = std::make_shared<Model>(seq->outputs(), params, "lstm");
     auto request = Core().compile_model(model, "REF").create_infer_request();

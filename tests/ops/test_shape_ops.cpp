@@ -13,10 +13,10 @@ using test::run;
 
 namespace {
 
-Output i64_const(const std::vector<int64_t>& v) { return op::constant<int64_t>(element::i64, Shape{v.size()}, v); }
-Output param(element::Type t, const PartialShape& s) { return op::parameter(t, s); }
+Output<Node> i64_const(const std::vector<int64_t>& v) { return op::constant<int64_t>(element::i64, Shape{v.size()}, v); }
+Output<Node> param(element::Type t, const PartialShape& s) { return op::parameter(t, s); }
 
-std::shared_ptr<Node> reshape(const Output& data, const Output& pattern, bool special_zero) {
+std::shared_ptr<Node> reshape(const Output<Node>& data, const Output<Node>& pattern, bool special_zero) {
     return op::make("Reshape", {data, pattern}, {{"special_zero", special_zero ? "true" : "false"}});
 }
 PartialShape reshape_shape(const PartialShape& data, const std::vector<int64_t>& pattern, bool special_zero) {

@@ -20,7 +20,7 @@ namespace {
 using Ints = std::vector<int64_t>;
 Tensor ints(const Ints& v, element::Type type = element::i64) { return make_tensor<int64_t>(type, {v.size()}, v); }
 
-Output cst(const Ints& v, element::Type type = element::i64) { return op::constant(ints(v, type)); }
+Output<Node> cst(const Ints& v, element::Type type = element::i64) { return op::constant(ints(v, type)); }
 
 // Reference: picks data[idx[0][k0], idx[1][k1], ...] into a tensor of out_shape (same element count).
 Tensor pick(const Tensor& data, const std::vector<Ints>& idx, const Shape& out_shape) {

@@ -16,10 +16,10 @@ using test::eval;
 
 namespace {
 
-Output i64_const(const std::vector<int64_t>& v) { return op::constant<int64_t>(element::i64, Shape{v.size()}, v); }
-Output param(element::Type t, const PartialShape& s) { return op::parameter(t, s); }
+Output<Node> i64_const(const std::vector<int64_t>& v) { return op::constant<int64_t>(element::i64, Shape{v.size()}, v); }
+Output<Node> param(element::Type t, const PartialShape& s) { return op::parameter(t, s); }
 
-std::shared_ptr<Node> transpose(const Output& data, const Output& order) {
+std::shared_ptr<Node> transpose(const Output<Node>& data, const Output<Node>& order) {
     return op::make("Transpose", {data, order});
 }
 
@@ -101,7 +101,7 @@ TEST(Transpose, MatchesNaiveOverRanksOrdersAndTypes) {
 }
 
 TEST(Transpose, ShapeInference) {
-    auto shape_of = [](const PartialShape& data, const Output& order) {
+    auto shape_of = [](const PartialShape& data, const Output<Node>& order) {
         return transpose(param(element::f32, data), order)->get_output_partial_shape(0);
     };
     EXPECT_EQ(shape_of(PartialShape("[?,3,4]"), i64_const({2, 0, 1})), PartialShape("[4,?,3]"));

@@ -23,15 +23,15 @@ namespace test {
 /// f32 `shape` input "data" -> Result "out": the output is the preprocessed input itself.
 inline std::shared_ptr<Model> identity_model(const Shape& shape, element::Type type = element::f32) {
     auto p = op::parameter(type, shape, "data");
-    return std::make_shared<Model>(NodeVector{op::result(Output(p, 0), "out")}, NodeVector{p}, "identity");
+    return std::make_shared<Model>(NodeVector{op::result(Output<Node>(p, 0), "out")}, NodeVector{p}, "identity");
 }
 
 /// "data" -> Relu -> "out" (Relu keeps an op on the model's side of the preprocessing).
 inline std::shared_ptr<Model> relu_model(const Shape& shape) {
     auto p = op::parameter(element::f32, shape, "data");
-    auto r = op::make("Relu", {Output(p, 0)});
+    auto r = op::make("Relu", {Output<Node>(p, 0)});
     r->output_names(0) = {"out"};
-    return std::make_shared<Model>(NodeVector{op::result(Output(r, 0), "out")}, NodeVector{p}, "relu");
+    return std::make_shared<Model>(NodeVector{op::result(Output<Node>(r, 0), "out")}, NodeVector{p}, "relu");
 }
 
 /// Compiles `model` on `device` (with `props`), feeds `inputs` in order, returns every output.

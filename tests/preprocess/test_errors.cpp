@@ -166,8 +166,8 @@ TEST(PreprocessErrors, UnknownNamesAndIndices) {
 
 TEST(PreprocessErrors, CustomStepWhoseOpIsInvalid) {
     PrePostProcessor ppp(identity_model({2, 3}));
-    ppp.input().preprocess().custom([](const Output& x) {
-        return op::make_output("Reshape", {x, Output(op::constant<int64_t>(element::i64, {1}, {7}), 0)},
+    ppp.input().preprocess().custom([](const Output<Node>& x) {
+        return op::make_output("Reshape", {x, Output<Node>(op::constant<int64_t>(element::i64, {1}, {7}), 0)},
                                {{"special_zero", "false"}});
     });
     const std::string msg = error_of([&] { ppp.build(); });

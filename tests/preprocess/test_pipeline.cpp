@@ -66,9 +66,9 @@ TEST_P(Pipeline, TwoInputsOneProcessedOneLeftAlone) {
     OVCL_REQUIRE_DEVICE(GetParam());
     auto a = op::parameter(element::f32, Shape{1, 3, 2, 2}, "a");
     auto b = op::parameter(element::f32, Shape{1, 3, 2, 2}, "b");
-    auto sum = op::make("Add", {Output(a, 0), Output(b, 0)}, {{"auto_broadcast", "numpy"}});
+    auto sum = op::make("Add", {Output<Node>(a, 0), Output<Node>(b, 0)}, {{"auto_broadcast", "numpy"}});
     sum->output_names(0) = {"sum"};
-    auto model = std::make_shared<Model>(NodeVector{op::result(Output(sum, 0), "sum")}, NodeVector{a, b}, "two");
+    auto model = std::make_shared<Model>(NodeVector{op::result(Output<Node>(sum, 0), "sum")}, NodeVector{a, b}, "two");
     PrePostProcessor ppp(model);
     ppp.input("b").tensor().set_element_type(element::u8).set_layout("NHWC");
     ppp.input("b").model().set_layout("NCHW");

@@ -182,7 +182,7 @@ TEST_P(Steps, ColorBgrToRgbReverseChannelsAndRgbx) {
 TEST_P(Steps, CustomStep) {
     OVCL_REQUIRE_DEVICE(device());
     PrePostProcessor ppp(identity_model({2, 3}));
-    ppp.input().preprocess().custom([](const Output& x) { return op::make_output("Abs", {x}); });
+    ppp.input().preprocess().custom([](const Output<Node>& x) { return op::make_output("Abs", {x}); });
     const Tensor in = make_tensor(element::f32, {2, 3}, std::vector<float>{-1, 2, -3, 4, -5, 6});
     EXPECT_TENSOR_EQ(run_on(ppp.build(), device(), {in})[0],
                      make_tensor(element::f32, {2, 3}, std::vector<float>{1, 2, 3, 4, 5, 6}));

@@ -123,7 +123,7 @@ ClCounts cl_counts() {
 }
 const char* kKinds[] = {"mem", "event", "kernel", "program", "queue", "context"};
 
-ovcl::Tensor random_input(const ovcl::Output& port, uint32_t seed) {
+ovcl::Tensor random_input(const ovcl::Output<ovcl::Node>& port, uint32_t seed) {
     ovcl::Tensor t(port.get_element_type(), port.get_shape());
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> dist(-1.f, 1.f);

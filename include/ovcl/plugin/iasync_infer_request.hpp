@@ -54,10 +54,10 @@ public:
     /// exception it throws is what the next wait() rethrows.
     virtual void set_callback(std::function<void(std::exception_ptr)> callback);
 
-    Tensor get_tensor(const Output& port) const;
-    void set_tensor(const Output& port, const Tensor& tensor);
-    std::vector<Tensor> get_tensors(const Output& port) const;
-    void set_tensors(const Output& port, const std::vector<Tensor>& tensors);
+    Tensor get_tensor(const Output<Node>& port) const;
+    void set_tensor(const Output<Node>& port, const Tensor& tensor);
+    std::vector<Tensor> get_tensors(const Output<Node>& port) const;
+    void set_tensors(const Output<Node>& port, const std::vector<Tensor>& tensors);
     std::vector<ProfilingInfo> get_profiling_info() const;
     std::vector<std::shared_ptr<IVariableState>> query_state() const;
     const std::shared_ptr<const ICompiledModel>& get_compiled_model() const;

@@ -25,6 +25,9 @@ public:
 
     const OutputVector& inputs() const { return m_inputs; }
     const OutputVector& outputs() const { return m_outputs; }
+    /// The same ports as a compiled model hands them to its user (ovcl::CompiledModel, as OpenVINO's): read-only.
+    const std::vector<Output<const Node>>& const_inputs() const { return m_const_inputs; }
+    const std::vector<Output<const Node>>& const_outputs() const { return m_const_outputs; }
 
     /// An async request: by default the sync request's infer() as one stage on the task executor.
     virtual std::shared_ptr<IAsyncInferRequest> create_infer_request() const;
@@ -47,6 +50,7 @@ protected:
 private:
     std::shared_ptr<const Model> m_ports_model;
     OutputVector m_inputs, m_outputs;
+    std::vector<Output<const Node>> m_const_inputs, m_const_outputs;
     std::shared_ptr<const IPlugin> m_plugin;
     std::shared_ptr<ITaskExecutor> m_task_executor;
     std::shared_ptr<ITaskExecutor> m_callback_executor;

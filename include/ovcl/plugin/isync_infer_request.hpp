@@ -28,12 +28,12 @@ public:
 
     /// Port lookup accepts the compiled model's own ports and equivalent ports of the user's
     /// model (same tensor name or same Parameter/Result friendly name). Throws NotFound.
-    virtual Tensor get_tensor(const Output& port) const;
+    virtual Tensor get_tensor(const Output<Node>& port) const;
     /// Checks type and shape against the port (InvalidArgument naming the port otherwise).
-    virtual void set_tensor(const Output& port, const Tensor& tensor);
-    virtual std::vector<Tensor> get_tensors(const Output& port) const;
+    virtual void set_tensor(const Output<Node>& port, const Tensor& tensor);
+    virtual std::vector<Tensor> get_tensors(const Output<Node>& port) const;
     /// Binds N tensors of batch 1 to a batch-N input (axis 0); they are gathered at infer time.
-    virtual void set_tensors(const Output& port, const std::vector<Tensor>& tensors);
+    virtual void set_tensors(const Output<Node>& port, const std::vector<Tensor>& tensors);
 
     const OutputVector& get_inputs() const { return m_compiled_model->inputs(); }
     const OutputVector& get_outputs() const { return m_compiled_model->outputs(); }
@@ -46,16 +46,16 @@ protected:
         bool found() const { return kind != Kind::NOT_FOUND; }
         bool is_input() const { return kind == Kind::INPUT; }
     };
-    FoundPort find_port(const Output& port) const;
+    FoundPort find_port(const Output<Node>& port) const;
     /// Throws NotFound naming the port when it is not an input or output of the model.
-    FoundPort find_port_or_throw(const Output& port) const;
-    void check_tensor(const Output& port, const Tensor& tensor) const;
+    FoundPort find_port_or_throw(const Output<Node>& port) const;
+    void check_tensor(const Output<Node>& port, const Tensor& tensor) const;
     /// Checks every bound tensor (before an inference).
     void check_tensors() const;
     /// Copies tensors bound with set_tensors into one batch tensor per port.
     void convert_batched_tensors();
     /// Shape of the tensor a port starts with: its static shape, or [0] when dynamic.
-    static Shape initial_shape(const Output& port);
+    static Shape initial_shape(const Output<Node>& port);
 
     std::vector<Tensor> m_input_tensors;
     std::vector<Tensor> m_output_tensors;

@@ -20,7 +20,7 @@ namespace preprocess {
 class PrePostProcessor;
 
 /// A user function that adds its own ops after the current ones (OpenVINO's custom()).
-using CustomStep = std::function<Output(const Output&)>;
+using CustomStep = std::function<Output<Node>(const Output<Node>&)>;
 
 namespace detail {
 /// One recorded step; which fields matter depends on `kind`.

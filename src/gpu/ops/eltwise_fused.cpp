@@ -16,7 +16,7 @@ namespace {
 bool real_type(element::Type t) { return t == element::f32 || t == element::f16; }
 
 // The single value of a real Constant of one element, which the kernel takes as a literal.
-bool literal_input(const Output& in, double& value) {
+bool literal_input(const Output<Node>& in, double& value) {
     if (!in.node->is_constant() || shape_size(in.get_shape()) != 1 || !real_type(in.get_element_type()))
         return false;
     const Tensor& t = in.node->get_constant_value();

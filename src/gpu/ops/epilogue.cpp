@@ -78,7 +78,7 @@ PostCode post_code(const Node& node) {
     const size_t axis = output_channel_axis(base_op_type(node), out);
     // A post op's Constant as f32 values, one or one per channel (what the kernel computes with); false when it
     // is neither.
-    const auto values_of = [&](const Output& c, std::vector<float>& values) {
+    const auto values_of = [&](const Output<Node>& c, std::vector<float>& values) {
         if (!channel_shaped(c, node.get_output_element_type(0), out, axis))
             return false;
         const Tensor t = host_ref::to_f32(c.node->get_constant_value());

@@ -26,7 +26,7 @@ size_t output_channel_axis(const std::string& type, const PartialShape& out) {
     return type == "MatMul" && out.rank_is_static() && out.size() > 0 ? out.size() - 1 : 1;
 }
 
-bool channel_shaped(const Output& c, element::Type type, const PartialShape& out, size_t axis) {
+bool channel_shaped(const Output<Node>& c, element::Type type, const PartialShape& out, size_t axis) {
     if (!c.node || !c.node->is_constant() || c.get_element_type() != type)
         return false;
     if (out.rank_is_dynamic() || axis >= out.size() || out[axis].is_dynamic())

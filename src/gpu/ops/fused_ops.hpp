@@ -48,7 +48,7 @@ size_t output_channel_axis(const std::string& type, const PartialShape& out);
 /// Whether `c` is a Constant of element type `type` that broadcasts onto an output of shape `out` along its channel
 /// axis `axis` only: at most the output's rank, every dimension 1 but the one aligned with `axis`, which is 1 or
 /// the output's (static) extent there.
-bool channel_shaped(const Output& c, element::Type type, const PartialShape& out, size_t axis);
+bool channel_shaped(const Output<Node>& c, element::Type type, const PartialShape& out, size_t axis);
 
 /// The registry entry of (type, version); throws NotImplemented when there is none.
 const OpSpec& spec_of(const std::string& type, int64_t version);

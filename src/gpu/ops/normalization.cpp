@@ -43,7 +43,7 @@ bool mvn_axes(const Node& node, std::vector<size_t>& axes, std::string& why) {
 bool affine_inputs(const Node& node, const std::vector<size_t>& axes, std::string& why) {
     const Shape ds = node.get_input_shape(0);
     for (size_t i = 2; i < 4; ++i) {
-        const Output& in = node.input_value(i);
+        const Output<Node>& in = node.input_value(i);
         const std::string name = i == 2 ? "scale" : "shift";
         if (!in.node->is_constant() || in.get_element_type() != node.get_input_element_type(0)) {
             why = "FusedMVN: the " + name + " must be a Constant of the data's type";

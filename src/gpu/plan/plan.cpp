@@ -292,7 +292,7 @@ private:
         for (const auto& p : m_plan->model->get_parameters())
             m_plan->parameter_values.push_back(m_value_of.at({p.get(), 0}));
         for (const auto& r : m_plan->model->get_results()) {
-            const Output& in = r->input_value(0);
+            const Output<Node>& in = r->input_value(0);
             m_plan->result_values.push_back(m_value_of.at({in.node.get(), in.index}));
         }
     }

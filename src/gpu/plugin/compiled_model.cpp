@@ -61,8 +61,8 @@ void drop_declared_shape(const Model& model, const std::shared_ptr<Node>& n) {
     copy->set_output_size(1);
     copy->set_output_type(0, n->get_output_element_type(0), n->get_output_partial_shape(0));
     copy->output_names(0) = n->output_names(0);
-    for (const auto& [consumer, index] : model.get_consumers(Output(n, 0)))
-        consumer->set_argument(index, Output(copy, 0));
+    for (const auto& [consumer, index] : model.get_consumers(Output<Node>(n, 0)))
+        consumer->set_argument(index, Output<Node>(copy, 0));
 }
 
 // Gives each ReadValue of a dynamic variable the shape of what it yields. One that holds a value: that value's

@@ -31,7 +31,7 @@ public:
     std::vector<std::shared_ptr<IVariableState>> query_state() const override;
     void cancel() override { m_cancel = true; }
     /// Also refuses a remote tensor of another OpenCL context or device (naming the port and the request).
-    void set_tensor(const Output& port, const Tensor& tensor) override;
+    void set_tensor(const Output<Node>& port, const Tensor& tensor) override;
 
     /// Bytes the last inference moved between host and device memory: input writes, output reads
     /// and host steps' traffic. Remote and host-visible tensors add nothing.

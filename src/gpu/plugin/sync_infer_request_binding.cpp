@@ -80,10 +80,10 @@ InferRequest::PortBinding::Kind InferRequest::kind_of(const Tensor& t, const std
     return kind;
 }
 
-void InferRequest::set_tensor(const Output& port, const Tensor& tensor) {
+void InferRequest::set_tensor(const Output<Node>& port, const Tensor& tensor) {
     if (tensor) {
         const FoundPort p = find_port_or_throw(port);
-        const Output& own = p.is_input() ? get_inputs()[p.idx] : get_outputs()[p.idx];
+        const Output<Node>& own = p.is_input() ? get_inputs()[p.idx] : get_outputs()[p.idx];
         kind_of(tensor, (p.is_input() ? "input " : "output ") + own.node->describe());
     }
     ISyncInferRequest::set_tensor(port, tensor);

@@ -26,7 +26,7 @@ bool decomposable(const Node& gn, const std::set<std::string>& host_ops) {
 
 // `v` [C] as [1, C, 1, ..] for data of `rank`: a Constant of that shape when `v` is one (constant folding has
 // run already, and an Unsqueeze of a constant would be a host step), else an Unsqueeze.
-Output per_channel(const Output& v, size_t rank) {
+Output<Node> per_channel(const Output<Node>& v, size_t rank) {
     if (v.node->is_constant()) {
         const Tensor& value = v.node->get_constant_value();
         Shape shape(rank, 1);
@@ -34,7 +34,7 @@ Output per_channel(const Output& v, size_t rank) {
         Tensor t(value.get_element_type(), value.get_shape());
         value.copy_to(t);  // dense, so the same bytes take the new shape
         t.set_shape(shape);
-        return Output(op::constant(t), 0);
+        return Output<Node>(op::constant(t), 0);
     }
     std::vector<int64_t> axes{0};
     for (size_t i = 2; i < rank; ++i)
@@ -58,13 +58,13 @@ size_t decompose_group_normalization(Model& model, const std::set<std::string>& 
             return op::constant<int64_t>(element::i64, Shape{v.size()}, v);
         };
         std::vector<int64_t> back(s.begin(), s.end());
-        const Output grouped =
+        const Output<Node> grouped =
             op::make_output("Reshape", {gn->input_value(0), shape_const({n, groups, rest})}, {{"special_zero", "false"}});
-        const Output normed = op::make_output(
+        const Output<Node> normed = op::make_output(
             "MVN", {grouped, shape_const({2})},
             {{"normalize_variance", "true"}, {"eps", gn->get_attr_text("epsilon")}, {"eps_mode", "inside_sqrt"}}, 6);
-        const Output restored = op::make_output("Reshape", {normed, shape_const(back)}, {{"special_zero", "false"}});
-        const Output scaled = op::make_output("Multiply", {restored, per_channel(gn->input_value(1), s.size())});
+        const Output<Node> restored = op::make_output("Reshape", {normed, shape_const(back)}, {{"special_zero", "false"}});
+        const Output<Node> scaled = op::make_output("Multiply", {restored, per_channel(gn->input_value(1), s.size())});
         const auto out = op::make("Add", {scaled, per_channel(gn->input_value(2), s.size())});
         replace_by_fused(out, {gn}, walk.consumers);
         ++changed;

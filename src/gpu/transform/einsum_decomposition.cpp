@@ -12,18 +12,18 @@ namespace gpu {
 
 namespace {
 
-Output i64_constant(const std::vector<int64_t>& values) {
-    return Output(op::constant<int64_t>(element::i64, Shape{values.size()}, values), 0);
+Output<Node> i64_constant(const std::vector<int64_t>& values) {
+    return Output<Node>(op::constant<int64_t>(element::i64, Shape{values.size()}, values), 0);
 }
 
-Output transposed(const Output& x, const std::vector<int64_t>& order) {
+Output<Node> transposed(const Output<Node>& x, const std::vector<int64_t>& order) {
     for (size_t i = 0; i < order.size(); ++i)
         if (order[i] != static_cast<int64_t>(i))
             return op::make_output("Transpose", {x, i64_constant(order)});
     return x;
 }
 
-Output reshaped(const Output& x, const Shape& shape, bool always = false) {
+Output<Node> reshaped(const Output<Node>& x, const Shape& shape, bool always = false) {
     if (!always && x.get_shape() == shape)
         return x;
     return op::make_output("Reshape", {x, i64_constant(std::vector<int64_t>(shape.begin(), shape.end()))},
@@ -45,14 +45,14 @@ size_t decompose_einsum(Model& model, const std::set<std::string>& host_ops) {
             continue;
         OutputVector operands;
         for (size_t i = 0; i < einsum->get_input_size(); ++i) {
-            Output x = einsum->input_value(i);
+            Output<Node> x = einsum->input_value(i);
             if (!low.reduce[i].empty())
                 x = op::make_output("ReduceSum", {x, i64_constant(low.reduce[i])}, {{"keep_dims", "false"}});
             if (i < low.order.size())
                 x = reshaped(transposed(x, low.order[i]), low.matrix[i]);
             operands.push_back(x);
         }
-        Output y = operands[0];
+        Output<Node> y = operands[0];
         if (operands.size() == 2) {
             y = op::make_output("MatMul", operands,
                                 {{"transpose_a", low.transpose_a ? "true" : "false"},

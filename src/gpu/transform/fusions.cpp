@@ -37,8 +37,8 @@ namespace {
 // `value` and a Constant of its type with one value or one per channel (along `axis` of the value) that does not
 // raise its rank (`constants`: that Constant), or FakeQuantize-1 (numpy) of `value` with four such Constants
 // (input_low, input_high, output_low, output_high).
-std::optional<PostOp> post_op(const Node& n, const Output& value, size_t axis, OutputVector& constants) {
-    const auto operand = [&](const Output& c) {
+std::optional<PostOp> post_op(const Node& n, const Output<Node>& value, size_t axis, OutputVector& constants) {
+    const auto operand = [&](const Output<Node>& c) {
         return channel_shaped(c, value.get_element_type(), value.get_partial_shape(), axis);
     };
     if (n.get_version() != 1)
@@ -62,7 +62,7 @@ std::optional<PostOp> post_op(const Node& n, const Output& value, size_t axis, O
     if (!types.count(n.get_type_name()) || !numpy_binary(n))
         return std::nullopt;
     const bool constant_first = n.input_value(1) == value;
-    const Output c = n.input_value(constant_first ? 0 : 1);
+    const Output<Node> c = n.input_value(constant_first ? 0 : 1);
     if (n.input_value(constant_first ? 1 : 0) != value || !operand(c))
         return std::nullopt;
     constants = {c};
@@ -72,7 +72,7 @@ std::optional<PostOp> post_op(const Node& n, const Output& value, size_t axis, O
 // The residual operand of `add` when it adds a tensor of the producer's type and static shape, element by element
 // (no broadcast), that is not the producer itself and not a Constant (a constant Add is a bias or a post op);
 // nullptr otherwise.
-std::shared_ptr<Node> residual_operand(const Node& add, const Output& producer, Output& operand) {
+std::shared_ptr<Node> residual_operand(const Node& add, const Output<Node>& producer, Output<Node>& operand) {
     if (add.get_type_name() != "Add" || add.get_version() != 1 || !numpy_binary(add))
         return nullptr;
     const size_t other = add.input_value(0) == producer ? 1 : 0;
@@ -116,7 +116,7 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
                                  node->get_input_partial_shape(1).size() < 2))
             continue;  // B a vector: C's last axis is M, not a column axis
         NodeVector chain{node};
-        const auto tail = [&] { return Output(chain.back(), 0); };
+        const auto tail = [&] { return Output<Node>(chain.back(), 0); };
         const size_t axis = output_channel_axis(type, ps);
         std::shared_ptr<Node> bias;
         if (auto add = consumers.only(tail()); add && add->get_type_name() == "Add" && !host_ops.count("Add")) {
@@ -125,19 +125,19 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
                 chain.push_back(add);
         }
         // Then an Add of a tensor of the same shape (ResNet's shortcut, a transformer's residual stream).
-        Output residual;
+        Output<Node> residual;
         if (auto add = consumers.only(tail()); add && !host_ops.count("Add") && residual_kernel(*node) &&
                                                residual_operand(*add, tail(), residual))
             chain.push_back(add);
         else
-            residual = Output();
+            residual = Output<Node>();
         std::shared_ptr<Node> act = consumers.only(tail());
         if (act && epilogue_activation(*act) && !host_ops.count(act->get_type_name()))
             chain.push_back(act);
         else
             act = nullptr;
         // Then element-wise ops with a Constant of one value or one per channel: the epilogue's post ops.
-        OutputVector inputs{node->input_value(0), node->input_value(1), Output()};
+        OutputVector inputs{node->input_value(0), node->input_value(1), Output<Node>()};
         std::string post;
         for (size_t n = 0; n < kMaxPostOps; ++n) {
             auto next = consumers.only(tail());
@@ -160,7 +160,7 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
             bias = op::constant(zero);
             bias->set_friendly_name(node->get_friendly_name() + "/zero_bias");
         }
-        inputs[2] = Output(bias, 0);
+        inputs[2] = Output<Node>(bias, 0);
         if (residual.node)
             inputs.push_back(residual);
 

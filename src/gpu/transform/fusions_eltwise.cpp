@@ -34,7 +34,7 @@ OutputVector external_inputs(const NodeVector& members, size_t* memory = nullptr
     if (memory) {
         double v = 0;
         *memory = static_cast<size_t>(
-            std::count_if(ext.begin(), ext.end(), [&](const Output& o) { return !scalar_constant(o, v); }));
+            std::count_if(ext.begin(), ext.end(), [&](const Output<Node>& o) { return !scalar_constant(o, v); }));
     }
     return ext;
 }
@@ -86,7 +86,7 @@ size_t fuse_eltwise(Model& model, const std::set<std::string>& host_ops) {
                 for (const auto& in : members[m]->input_values()) {
                     const auto& p = in.node;
                     if (is_member(members, p) || !position.count(p.get()) || !candidate(p) ||
-                        !consumers.all_in(Output(p, 0), members))
+                        !consumers.all_in(Output<Node>(p, 0), members))
                         continue;
                     NodeVector with = members;
                     with.push_back(p);

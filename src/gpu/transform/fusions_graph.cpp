@@ -13,27 +13,27 @@ Consumers::Consumers(const NodeVector& order) {
             m_uses[n->input_value(i)].emplace_back(n, i);
 }
 
-const std::vector<Consumers::Use>& Consumers::of(const Output& port) const {
+const std::vector<Consumers::Use>& Consumers::of(const Output<Node>& port) const {
     static const std::vector<Use> none;
     auto it = m_uses.find(port);
     return it == m_uses.end() ? none : it->second;
 }
 
-std::shared_ptr<Node> Consumers::only(const Output& port) const {
+std::shared_ptr<Node> Consumers::only(const Output<Node>& port) const {
     const auto& uses = of(port);
     if (uses.size() != 1 || uses[0].first->get_type_name() == "Result")
         return nullptr;
     return uses[0].first;
 }
 
-bool Consumers::all_in(const Output& port, const std::vector<std::shared_ptr<Node>>& inside) const {
+bool Consumers::all_in(const Output<Node>& port, const std::vector<std::shared_ptr<Node>>& inside) const {
     const auto& uses = of(port);
     return !uses.empty() && std::all_of(uses.begin(), uses.end(), [&](const Use& u) {
         return std::find(inside.begin(), inside.end(), u.first) != inside.end();
     });
 }
 
-void Consumers::redirect(const Output& from, const Output& to) {
+void Consumers::redirect(const Output<Node>& from, const Output<Node>& to) {
     auto it = m_uses.find(from);
     if (it == m_uses.end())
         return;
@@ -89,17 +89,17 @@ void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& node
     fused->output_names(0) = last->output_names(0);
     fused->get_rt_info() = last->get_rt_info();
     fused->get_rt_info()["fused_names"] = names;
-    consumers.redirect(Output(last, 0), Output(fused, 0));
+    consumers.redirect(Output<Node>(last, 0), Output<Node>(fused, 0));
     consumers.replace_reader(nodes, fused);
 }
 
-std::shared_ptr<Node> channel_constant(const Node& binary, const Output& producer, size_t axis) {
+std::shared_ptr<Node> channel_constant(const Node& binary, const Output<Node>& producer, size_t axis) {
     if (!numpy_binary(binary))
         return nullptr;
     const size_t other = binary.input_value(0) == producer ? 1 : 0;
     if (binary.input_value(1 - other) != producer)
         return nullptr;
-    const Output& c = binary.input_value(other);
+    const Output<Node>& c = binary.input_value(other);
     return channel_shaped(c, producer.get_element_type(), producer.get_partial_shape(), axis) ? c.node : nullptr;
 }
 
@@ -107,7 +107,7 @@ bool numpy_binary(const Node& n) {
     return n.get_input_size() == 2 && n.get_attr<std::string>("auto_broadcast", "numpy") == "numpy";
 }
 
-bool scalar_constant(const Output& port, double& value) {
+bool scalar_constant(const Output<Node>& port, double& value) {
     if (!port.node || !port.node->is_constant())
         return false;
     const Tensor& t = port.node->get_constant_value();

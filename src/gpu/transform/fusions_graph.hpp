@@ -20,18 +20,18 @@ class Consumers {
 public:
     using Use = std::pair<std::shared_ptr<Node>, size_t>;  ///< consumer, input index
     explicit Consumers(const NodeVector& order);
-    const std::vector<Use>& of(const Output& port) const;
+    const std::vector<Use>& of(const Output<Node>& port) const;
     /// The one consumer of `port`; nullptr when it has none or several, or feeds a model output.
-    std::shared_ptr<Node> only(const Output& port) const;
+    std::shared_ptr<Node> only(const Output<Node>& port) const;
     /// Whether every consumer of `port` is a node of `inside` (and there is at least one; a Result never is).
-    bool all_in(const Output& port, const std::vector<std::shared_ptr<Node>>& inside) const;
+    bool all_in(const Output<Node>& port, const std::vector<std::shared_ptr<Node>>& inside) const;
     /// Every consumer of `from` reads `to` instead.
-    void redirect(const Output& from, const Output& to);
+    void redirect(const Output<Node>& from, const Output<Node>& to);
     /// The nodes `old` read nothing any more; `reader` reads its inputs.
     void replace_reader(const NodeVector& old, const std::shared_ptr<Node>& reader);
 
 private:
-    std::map<Output, std::vector<Use>> m_uses;
+    std::map<Output<Node>, std::vector<Use>> m_uses;
 };
 
 /// What a fusion pass walks: the model's ops in order (the fused types registered), their consumers and
@@ -58,17 +58,17 @@ void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& node
 /// The operand of `binary` (two inputs, numpy broadcast) that is not `producer`, when it is a Constant of the
 /// producer's type that broadcasts along the channel axis `axis` of the producer's output only (a bias, a
 /// per-channel scale; one value counts); nullptr otherwise.
-std::shared_ptr<Node> channel_constant(const Node& binary, const Output& producer, size_t axis);
+std::shared_ptr<Node> channel_constant(const Node& binary, const Output<Node>& producer, size_t axis);
 
 /// A node of two inputs with numpy broadcasting (auto_broadcast absent or "numpy").
 bool numpy_binary(const Node& n);
 
 /// The single value of a Constant of one element (any real or integer type) in `value`; false otherwise.
-bool scalar_constant(const Output& port, double& value);
+bool scalar_constant(const Output<Node>& port, double& value);
 
 /// A normalisation FusedMVN stands for (fusions_norm_patterns.cpp): an MVN node or a LayerNorm decomposition.
 struct NormPattern {
-    Output data;
+    Output<Node> data;
     std::vector<size_t> axes;  ///< normalised, sorted
     double eps = 0;
     bool inside = true;  ///< eps inside the square root

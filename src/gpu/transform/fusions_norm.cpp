@@ -21,17 +21,17 @@ const char* const kType = "FusedMVN";
 namespace {
 
 // The operand of binary `n` other than `x` (empty when neither is x).
-Output other(const Node& n, const Output& x) {
+Output<Node> other(const Node& n, const Output<Node>& x) {
     if (n.get_input_size() != 2)
         return {};
     if (n.input_value(0) == x)
         return n.input_value(1);
-    return n.input_value(1) == x ? n.input_value(0) : Output();
+    return n.input_value(1) == x ? n.input_value(0) : Output<Node>();
 }
 
 // `c` (the operand of a Multiply / Add after the normalisation) as its scale / shift: a Constant of the data's
 // type whose broadcast onto the data keeps its shape and varies along the normalised axes only.
-bool affine_operand(const Output& c, const NormPattern& m) {
+bool affine_operand(const Output<Node>& c, const NormPattern& m) {
     if (!c.node || !c.node->is_constant() || c.get_element_type() != m.data.get_element_type())
         return false;
     const Shape cs = c.get_shape(), ds = m.data.get_shape();
@@ -51,13 +51,13 @@ std::string float_text(double v) {
     return buf;
 }
 
-Output scalar_of(element::Type type, float v) {
+Output<Node> scalar_of(element::Type type, float v) {
     Tensor t(type, Shape{});
     if (type == element::f16)
         t.data<float16>()[0] = float16(v);
     else
         t.data<float>()[0] = v;
-    return Output(op::constant(t), 0);
+    return Output<Node>(op::constant(t), 0);
 }
 
 }  // namespace
@@ -80,7 +80,7 @@ size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
         walk.sort_in_order(nodes);
         nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
         const bool closed = std::all_of(nodes.begin(), nodes.end() - 1, [&](const auto& n) {
-            return position.count(n.get()) && consumers.all_in(Output(n, 0), nodes);
+            return position.count(n.get()) && consumers.all_in(Output<Node>(n, 0), nodes);
         });
         const bool allowed = std::none_of(nodes.begin(), nodes.end(), [&](const auto& n) {
             return host_ops.count(n->get_type_name()) || n->get_output_element_type(0) != et;
@@ -88,12 +88,12 @@ size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
         if (!closed || !allowed || host_ops.count("MVN"))
             continue;
         // The scale and shift that follow.
-        Output scale = scalar_of(et, 1.f), shift = scalar_of(et, 0.f);
+        Output<Node> scale = scalar_of(et, 1.f), shift = scalar_of(et, 0.f);
         for (const char* type : {"Multiply", "Add"}) {
-            auto next = consumers.only(Output(nodes.back(), 0));
+            auto next = consumers.only(Output<Node>(nodes.back(), 0));
             if (!next || next->get_type_name() != type || !numpy_binary(*next) || host_ops.count(type))
                 continue;
-            const Output c = other(*next, Output(nodes.back(), 0));
+            const Output<Node> c = other(*next, Output<Node>(nodes.back(), 0));
             if (!affine_operand(c, m))
                 continue;
             (std::string(type) == "Multiply" ? scale : shift) = c;
@@ -103,7 +103,7 @@ size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
             continue;  // a lone MVN stays what it is
         std::vector<int64_t> axes(m.axes.begin(), m.axes.end());
         auto axes_const = op::constant<int64_t>(element::i64, Shape{axes.size()}, axes);
-        auto f = std::make_shared<Node>(kType, 1, OutputVector{m.data, Output(axes_const, 0), scale, shift},
+        auto f = std::make_shared<Node>(kType, 1, OutputVector{m.data, Output<Node>(axes_const, 0), scale, shift},
                                         Attributes{{"normalize_variance", m.normalize_variance ? "true" : "false"},
                                                    {"eps", float_text(m.eps)},
                                                    {"eps_mode", m.inside ? "inside_sqrt" : "outside_sqrt"}});

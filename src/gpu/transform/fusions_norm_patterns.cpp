@@ -16,9 +16,9 @@ namespace {
 
 using Match = NormPattern;
 
-bool is(const Output& o, const char* type) { return o.node && o.node->get_type_name() == type; }
+bool is(const Output<Node>& o, const char* type) { return o.node && o.node->get_type_name() == type; }
 
-bool scalar_is(const Output& o, double want) {
+bool scalar_is(const Output<Node>& o, double want) {
     double v = 0;
     return scalar_constant(o, v) && v == want;
 }
@@ -47,7 +47,7 @@ bool constant_axes_of(const Node& n, std::vector<size_t>& axes) {
 }
 
 // mean = ReduceMean(x, constant axes, keep_dims) of m.data (set by the first match, the same afterwards).
-bool mean_of(const Output& mean, Match& m) {
+bool mean_of(const Output<Node>& mean, Match& m) {
     std::vector<size_t> axes;
     if (!is(mean, "ReduceMean") || !mean.node->get_attr<bool>("keep_dims", false) ||
         !constant_axes_of(*mean.node, axes))
@@ -61,7 +61,7 @@ bool mean_of(const Output& mean, Match& m) {
 }
 
 // d = Subtract(x, mean).
-bool centred(const Output& d, Match& m) {
+bool centred(const Output<Node>& d, Match& m) {
     if (!is(d, "Subtract") || !numpy_binary(*d.node) || !mean_of(d.node->input_value(1), m) ||
         d.node->input_value(0) != m.data)
         return false;
@@ -70,11 +70,11 @@ bool centred(const Output& d, Match& m) {
 }
 
 // var = ReduceMean(d^2) over the same axes; d^2: Power(d, 2), Multiply(d, d) or SquaredDifference(x, mean).
-bool variance(const Output& var, Match& m) {
+bool variance(const Output<Node>& var, Match& m) {
     std::vector<size_t> axes;
     if (!is(var, "ReduceMean") || !var.node->get_attr<bool>("keep_dims", false) || !constant_axes_of(*var.node, axes))
         return false;
-    const Output sq = var.node->input_value(0);
+    const Output<Node> sq = var.node->input_value(0);
     const Node& q = *sq.node;
     const bool ok =
         (is(sq, "Power") && numpy_binary(q) && scalar_is(q.input_value(1), 2) &&
@@ -92,7 +92,7 @@ bool variance(const Output& var, Match& m) {
 }
 
 // sqrt(v): Sqrt(v) or Power(v, 0.5); the operand in `v`.
-bool square_root(const Output& s, Output& v, Match& m) {
+bool square_root(const Output<Node>& s, Output<Node>& v, Match& m) {
     if (!is(s, "Sqrt") && !(is(s, "Power") && numpy_binary(*s.node) && scalar_is(s.node->input_value(1), 0.5)))
         return false;
     v = s.node->input_value(0);
@@ -101,7 +101,7 @@ bool square_root(const Output& s, Output& v, Match& m) {
 }
 
 // v + eps with eps a single-value Constant: the other operand in `v`.
-bool plus_eps(const Output& sum, Output& v, Match& m) {
+bool plus_eps(const Output<Node>& sum, Output<Node>& v, Match& m) {
     if (!is(sum, "Add") || !numpy_binary(*sum.node))
         return false;
     for (size_t i = 0; i < 2; ++i)
@@ -114,29 +114,29 @@ bool plus_eps(const Output& sum, Output& v, Match& m) {
 }
 
 // The divisor: sqrt(var + eps) (inside) or sqrt(var) + eps (outside).
-bool divisor(const Output& s, Match& m) {
+bool divisor(const Output<Node>& s, Match& m) {
     return attempt(m, [&](Match& t) {
-               Output sum, var;
+               Output<Node> sum, var;
                t.inside = true;
                return square_root(s, sum, t) && plus_eps(sum, var, t) && variance(var, t);
            }) ||
            attempt(m, [&](Match& t) {
-               Output root, var;
+               Output<Node> root, var;
                t.inside = false;
                return plus_eps(s, root, t) && square_root(root, var, t) && variance(var, t);
            });
 }
 
 // The reciprocal of the divisor: Power(var + eps, -0.5), Power(divisor, -1) or Divide(1, divisor).
-bool reciprocal(const Output& r, Match& m) {
+bool reciprocal(const Output<Node>& r, Match& m) {
     if (!(is(r, "Power") || is(r, "Divide")) || !numpy_binary(*r.node))
         return false;
     m.nodes.push_back(r.node);
-    const Output a = r.node->input_value(0), b = r.node->input_value(1);
+    const Output<Node> a = r.node->input_value(0), b = r.node->input_value(1);
     if (is(r, "Divide"))
         return scalar_is(a, 1) && divisor(b, m);
     return (scalar_is(b, -1) && divisor(a, m)) || attempt(m, [&](Match& t) {
-               Output var;
+               Output<Node> var;
                t.inside = true;
                return scalar_is(b, -0.5) && plus_eps(a, var, t) && variance(var, t);
            });
@@ -148,7 +148,7 @@ bool normalisation(const std::shared_ptr<Node>& y, Match& m) {
     if ((!div && y->get_type_name() != "Multiply") || !numpy_binary(*y))
         return false;
     for (size_t i = 0; i < (div ? 1u : 2u); ++i) {
-        const Output d = y->input_value(i), s = y->input_value(1 - i);
+        const Output<Node> d = y->input_value(i), s = y->input_value(1 - i);
         if (attempt(m, [&](Match& t) { return centred(d, t) && (div ? divisor(s, t) : reciprocal(s, t)); })) {
             m.nodes.push_back(y);
             return true;

@@ -70,7 +70,7 @@ std::shared_ptr<Node> scaled_conv(const Node& conv, const std::vector<double>& s
     auto weights = op::constant(tensor_of(v, w.get_element_type(), w.get_shape()));
     weights->set_friendly_name(w_node->get_friendly_name() + "/scaled");
     auto scaled = std::make_shared<Node>(conv.get_type_name(), conv.get_version(),
-                                         OutputVector{conv.input_value(0), Output(weights, 0)}, conv.get_attributes());
+                                         OutputVector{conv.input_value(0), Output<Node>(weights, 0)}, conv.get_attributes());
     scaled->set_friendly_name(conv.get_friendly_name());
     scaled->get_rt_info()["fused_names"] = conv.get_friendly_name();
     scaled->validate_and_infer_types();
@@ -79,7 +79,7 @@ std::shared_ptr<Node> scaled_conv(const Node& conv, const std::vector<double>& s
 
 // BatchNormInference-1/5 of `data` with Constant gamma, beta, mean and variance of `channels` values each (or one):
 // scale = gamma / sqrt(variance + eps) and shift = beta - mean * scale as host_ref computes them (f64).
-bool batch_norm_constants(const Node& bn, const Output& data, size_t channels, std::vector<double>& scale,
+bool batch_norm_constants(const Node& bn, const Output<Node>& data, size_t channels, std::vector<double>& scale,
                           std::vector<double>& shift) {
     if (bn.get_type_name() != "BatchNormInference" || (bn.get_version() != 1 && bn.get_version() != 5) ||
         bn.get_input_size() != 5)
@@ -113,7 +113,7 @@ size_t fold_channel_scale(Model& model, const std::set<std::string>& host_ops) {
     for (const auto& node : walk.order) {
         if (!scalable(*node, host_ops))
             continue;
-        const Output out(node, 0);
+        const Output<Node> out(node, 0);
         const auto next = walk.consumers.only(out);
         if (!next || host_ops.count(next->get_type_name()))
             continue;
@@ -136,8 +136,8 @@ size_t fold_channel_scale(Model& model, const std::set<std::string>& host_ops) {
         shift_shape[0] = channels;
         auto shift_node = op::constant(tensor_of(shift, node->get_output_element_type(0), shift_shape));
         shift_node->set_friendly_name(next->get_friendly_name() + "/shift");
-        auto add = std::make_shared<Node>("Add", 1, OutputVector{Output(scaled_conv(*node, scale), 0),
-                                                                 Output(shift_node, 0)},
+        auto add = std::make_shared<Node>("Add", 1, OutputVector{Output<Node>(scaled_conv(*node, scale), 0),
+                                                                 Output<Node>(shift_node, 0)},
                                           Attributes{{"auto_broadcast", "numpy"}});
         replace_by_fused(add, {next}, walk.consumers);
         ++folded;

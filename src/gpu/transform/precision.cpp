@@ -36,7 +36,7 @@ Tensor to_f16(const Tensor& value) {
     return out;
 }
 
-std::shared_ptr<Node> convert(const Output& value, element::Type to, const std::string& name) {
+std::shared_ptr<Node> convert(const Output<Node>& value, element::Type to, const std::string& name) {
     auto c = op::make("Convert", {value}, {{"destination_type", to.get_type_name()}});
     c->set_friendly_name(name);
     return c;
@@ -48,7 +48,7 @@ size_t convert_precision(Model& model, element::Type precision) {
     if (precision != element::f16)
         return 0;
     const NodeVector order = model.get_ordered_ops();
-    std::map<Output, std::vector<std::pair<std::shared_ptr<Node>, size_t>>> consumers;
+    std::map<Output<Node>, std::vector<std::pair<std::shared_ptr<Node>, size_t>>> consumers;
     std::vector<std::pair<std::shared_ptr<Node>, size_t>> keep_f32;  // sink inputs that were f32
     for (const auto& n : order)
         for (size_t i = 0; i < n->get_input_size(); ++i) {
@@ -60,7 +60,7 @@ size_t convert_precision(Model& model, element::Type precision) {
     auto only_feeds_sinks = [&](const std::shared_ptr<Node>& n) {
         bool any = false;
         for (size_t p = 0; p < n->get_output_size(); ++p)
-            for (const auto& use : consumers[Output(n, p)]) {
+            for (const auto& use : consumers[Output<Node>(n, p)]) {
                 if (!f32_sink(*use.first))
                     return false;
                 any = true;
@@ -82,7 +82,7 @@ size_t convert_precision(Model& model, element::Type precision) {
             for (size_t p = 0; p < n->get_output_size(); ++p) {
                 if (n->get_output_element_type(p) != element::f32)
                     continue;
-                const Output port(n, p);
+                const Output<Node> port(n, p);
                 std::vector<std::pair<std::shared_ptr<Node>, size_t>> inner;
                 for (const auto& use : consumers[port])
                     if (!f32_sink(*use.first) && !is_convert_to(*use.first, element::f16))
@@ -91,7 +91,7 @@ size_t convert_precision(Model& model, element::Type precision) {
                     continue;  // already converted, or read only by model outputs
                 auto c = convert(port, element::f16, n->get_friendly_name() + "/to_f16");
                 for (const auto& [user, index] : inner)
-                    user->set_argument(index, Output(c, 0));
+                    user->set_argument(index, Output<Node>(c, 0));
                 ++changed;
             }
             continue;
@@ -108,9 +108,9 @@ size_t convert_precision(Model& model, element::Type precision) {
         return 0;
     model.validate_nodes_and_infer_types();
 
-    std::map<Output, std::shared_ptr<Node>> back;  // one Convert to f32 per port, shared by its sinks
+    std::map<Output<Node>, std::shared_ptr<Node>> back;  // one Convert to f32 per port, shared by its sinks
     for (const auto& [sink, index] : keep_f32) {
-        const Output port = sink->input_value(index);
+        const Output<Node> port = sink->input_value(index);
         if (port.get_element_type() == element::f32)
             continue;
         auto& c = back[port];
@@ -123,7 +123,7 @@ size_t convert_precision(Model& model, element::Type precision) {
             c->output_names(0).insert(names.begin(), names.end());
             names.clear();
         }
-        sink->set_argument(index, Output(c, 0));
+        sink->set_argument(index, Output<Node>(c, 0));
     }
     model.validate_nodes_and_infer_types();
     return changed;

@@ -37,7 +37,7 @@ std::shared_ptr<Node> constant_for(const Node& folded, size_t port, const Tensor
 // One pass of constant folding in topological order; the shapes it makes static are inferred after it.
 size_t fold_constants(Model& model) {
     size_t folded = 0;
-    std::map<Output, Output> replaced;  // old port -> constant port
+    std::map<Output<Node>, Output<Node>> replaced;  // old port -> constant port
     for (const auto& node : model.get_ordered_ops()) {
         for (size_t i = 0; i < node->get_input_size(); ++i) {
             auto it = replaced.find(node->input_value(i));
@@ -53,7 +53,7 @@ size_t fold_constants(Model& model) {
                 else
                     v.data<int64_t>()[i] = static_cast<int64_t>(s[i]);
             }
-            replaced[Output(node, 0)] = Output(constant_for(*node, 0, v), 0);
+            replaced[Output<Node>(node, 0)] = Output<Node>(constant_for(*node, 0, v), 0);
             ++folded;
             continue;
         }
@@ -65,7 +65,7 @@ size_t fold_constants(Model& model) {
         EvalContext ctx;
         const TensorVector values = evaluate_node(*node, inputs, ctx);
         for (size_t p = 0; p < values.size(); ++p)
-            replaced[Output(node, p)] = Output(constant_for(*node, p, values[p]), 0);
+            replaced[Output<Node>(node, p)] = Output<Node>(constant_for(*node, p, values[p]), 0);
         ++folded;
     }
     if (folded)
