@@ -8,7 +8,6 @@
 #include "runtime/host_variable_state.hpp"
 #include "runtime/stage_profiling.hpp"
 #include "runtime/trace.hpp"
-#include "shape_infer/variables_infer.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -24,26 +23,6 @@ private:
     std::chrono::microseconds& m_out;
     StageClock::time_point m_t0 = StageClock::now();
 };
-
-// A ReadValue or Assign run on the host (a shape known only at run time) while the variables are in device
-// buffers: it reads and writes the device copy, so the state API and the device steps see one value.
-TensorVector host_variable_step(const Node& node, const TensorVector& inputs, DeviceVariables& variables,
-                                EvalContext& ctx) {
-    const std::string id = shape_infer::variable_decl(node).id;
-    if (node.get_type_name() == "Assign") {
-        variables.set(id, inputs.at(0));
-        return {inputs[0]};
-    }
-    if (!variables.held_shape(id)) {
-        EvalContext init{nullptr, ctx.cancel};  // its init value (or zeros)
-        return evaluate_node(node, inputs, init);
-    }
-    Tensor value = variables.get(id);
-    if (value.get_element_type() != node.get_output_element_type(0))
-        raise<Exception>(node.describe(), ": variable '", id, "' holds a ", value.get_element_type(),
-                         " tensor; the ReadValue reads ", node.get_output_element_type(0));
-    return {value};
-}
 }  // namespace
 
 InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
@@ -295,7 +274,7 @@ void InferRequest::run_host_step(const Step& step) {
     EvalContext ctx{m_variables.get(), &m_cancel};
     const std::string& type = step.node->get_type_name();
     const TensorVector outputs = m_device_variables && (type == "ReadValue" || type == "Assign")
-                                     ? host_variable_step(*step.node, inputs, *m_device_variables, ctx)
+                                     ? m_device_variables->run_on_host(*step.node, inputs, ctx)
                                      : evaluate_node(*step.node, inputs, ctx);
     for (size_t i = 0; i < outputs.size(); ++i) {
         const Value& val = plan.values[step.outputs[i]];

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ops/gpu_env.hpp"
+#include "shape_infer/variables_infer.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -107,6 +108,23 @@ Tensor DeviceVariables::get(const std::string& id) {
         check(m_queue.enqueueReadBuffer(v.buffer, CL_TRUE, 0, out.get_byte_size(), out.data()),
               "clEnqueueReadBuffer", "get_state of variable '" + id + "'");
     return out;
+}
+
+TensorVector DeviceVariables::run_on_host(const Node& node, const TensorVector& inputs, EvalContext& ctx) {
+    const std::string id = shape_infer::variable_decl(node).id;
+    if (node.get_type_name() == "Assign") {
+        set(id, inputs.at(0));
+        return {inputs[0]};
+    }
+    if (!held_shape(id)) {
+        EvalContext init{nullptr, ctx.cancel};  // its init value (or zeros)
+        return evaluate_node(node, inputs, init);
+    }
+    Tensor value = get(id);
+    if (value.get_element_type() != node.get_output_element_type(0))
+        raise<Exception>(node.describe(), ": variable '", id, "' holds a ", value.get_element_type(),
+                         " tensor; the ReadValue reads ", node.get_output_element_type(0));
+    return {value};
 }
 
 }  // namespace gpu

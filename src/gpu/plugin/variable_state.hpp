@@ -12,6 +12,7 @@
 #include <string>
 
 #include "ocl/ocl.hpp"
+#include "ovcl/op_registry.hpp"
 #include "ovcl/plugin/ivariable_state.hpp"
 #include "ovcl/tensor.hpp"
 
@@ -47,6 +48,9 @@ public:
     void set(const std::string& id, const Tensor& value);
     /// Blocking read after everything the request enqueued; an empty f32 tensor of shape [0] when reset.
     Tensor get(const std::string& id);
+    /// A ReadValue or Assign the plan runs on the host (a shape known only at run time) while the variables are in
+    /// device buffers: it reads and writes the device copy, so the state API and the device steps see one value.
+    TensorVector run_on_host(const Node& node, const TensorVector& inputs, EvalContext& ctx);
 
 private:
     DeviceVariable& storage(const std::string& id, element::Type type, const Shape& shape);
