@@ -109,11 +109,13 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, std::sha
     : ICompiledModel(model, plugin), m_model(std::move(transformed)), m_device(std::move(device)), m_config(config) {
     setup_executors();
     m_dynamic = m_model->is_dynamic();
-    size_t weights = 0;
-    for (const auto& n : m_model->get_ordered_ops())
-        if (n->is_constant())
-            weights += n->get_constant_value().get_byte_size();
-    m_ops = std::make_unique<OpCache>(2 * weights);  // room for the ops' packed copies of every weight, twice
+    if (m_dynamic) {  // a static model has one plan: nothing to share between plans
+        size_t weights = 0;
+        for (const auto& n : m_model->get_ordered_ops())
+            if (n->is_constant())
+                weights += n->get_constant_value().get_byte_size();
+        m_ops = std::make_unique<OpCache>(2 * weights);  // room for the ops' packed copies of every weight, twice
+    }
     m_dynamic_variables = dynamic_variables_of(*m_model, m_config.host_ops);
     if (!m_dynamic) {
         std::vector<Shape> shapes;

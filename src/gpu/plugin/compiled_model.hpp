@@ -82,7 +82,8 @@ private:
     Config m_config;
     mutable std::mutex m_mutex;
     std::vector<std::string> m_dynamic_variables;
-    /// Validation and configuration of ops shared by the plans (a plan per KV-cache length reuses them).
+    /// Validation and configuration of ops shared by the plans of a dynamic model (a plan per KV-cache length
+    /// reuses them); none for a static model.
     mutable std::unique_ptr<OpCache> m_ops;
     /// Constants on the device by host address, shared by the plans while their host tensor lives: a graph
     /// Constant, or an op's constant (packed weights) that OpCache kept, is uploaded once, not once per plan.
