@@ -115,6 +115,8 @@ void WeightsSource::open() {
 }
 
 Tensor WeightsSource::view(element::Type type, const Shape& shape, uint64_t offset, uint64_t size) {
+    // `size` is the declared range, checked against the file; the shape decides how much of it is read.
+    const uint64_t bytes = static_cast<uint64_t>(shape_size(shape)) * type.size();
     if (size == 0)
         return Tensor(type, shape);  // nothing to read: an empty .bin or none at all is fine
     if (!m_opened) {
@@ -133,7 +135,7 @@ Tensor WeightsSource::view(element::Type type, const Shape& shape, uint64_t offs
     const char* p = m_base + offset;
     if (reinterpret_cast<uintptr_t>(p) % type.size() != 0) {
         Tensor copy(type, shape);
-        std::memcpy(copy.data(), p, static_cast<size_t>(size));
+        std::memcpy(copy.data(), p, static_cast<size_t>(bytes));
         return copy;
     }
     return Tensor(std::make_shared<WeightsView>(m_keep, p, type, shape));
@@ -229,8 +231,10 @@ Tensor load_constant(const Node& node, WeightsSource& weights) {
         raise<Exception>("bad offset '", node.get_attr_text("offset"), "'");
     if (!size)
         raise<Exception>("bad size '", node.get_attr_text("size"), "'");
-    if (*size != bytes)
-        raise<Exception>("size ", *size, " does not match the ", bytes, " bytes of a ", type_name,
+    // OpenVINO's reader takes a size larger than the data (it saves an empty constant with size 1) as long as
+    // the range lies in the .bin, and refuses a smaller one.
+    if (*size < bytes)
+        raise<Exception>("size ", *size, " is smaller than the ", bytes, " bytes of a ", type_name,
                          " constant of shape ", shape);
     if (u1)
         return unpack_u1(weights.view(element::u8, Shape{static_cast<size_t>(bytes)}, *offset, *size), shape);

@@ -3,6 +3,7 @@
 // valid base IR (Parameter + Const -> Add -> ReLU -> Result) in one place.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -223,9 +224,42 @@ TEST(IrMalformed, ConstBeyondTheBin) {
                  {"layer 1 'w'", "beyond the end"});
 }
 
-TEST(IrMalformed, ConstSizeInconsistentWithShape) {
+TEST(IrMalformed, ConstSizeSmallerThanItsShape) {
     expect_error("const_size", edit("offset=\"0\" size=\"16\"", "offset=\"0\" size=\"12\""),
-                 {"layer 1 'w'", "size 12 does not match the 16 bytes"});
+                 {"layer 1 'w'", "size 12 is smaller than the 16 bytes"});
+    // A larger size is taken (below) only while its range lies in the .bin, as OpenVINO checks it.
+    expect_error("const_size_past_bin", edit("offset=\"0\" size=\"16\"", "offset=\"0\" size=\"17\""),
+                 {"layer 1 'w'", "beyond the end"});
+}
+
+// OpenVINO's reader takes a Const whose size exceeds its data (save_model writes an empty constant with size 1):
+// the data is the first bytes of the range.
+TEST(IrLeniency, ConstSizeLargerThanItsShapeAsOpenVinoSavesIt) {
+    Tensor weights(element::u8, Shape{20});
+    const float w[4] = {1.f, -2.f, 3.f, -4.f};
+    std::memcpy(weights.data(), w, sizeof w);
+    std::shared_ptr<Model> model;
+    ASSERT_NO_THROW(model = ir::read_model_from_memory(
+                        edit("offset=\"0\" size=\"16\"", "offset=\"0\" size=\"20\""), weights));
+    std::shared_ptr<Node> constant;
+    for (const auto& node : model->get_ordered_ops())
+        if (node->get_friendly_name() == "w")
+            constant = node;
+    ASSERT_TRUE(constant && constant->is_constant());
+    const Tensor value = constant->get_constant_value();
+    ASSERT_EQ(value.get_shape(), Shape({1, 4}));
+    EXPECT_EQ(std::vector<float>(value.data<float>(), value.data<float>() + 4), std::vector<float>(w, w + 4));
+
+    // The empty constant as OpenVINO saves it, concatenated to the input: a model of one Concat.
+    std::string empty = edit("element_type=\"f32\" shape=\"1,4\" offset=\"0\" size=\"16\"",
+                             "element_type=\"f32\" shape=\"1,0\" offset=\"16\" size=\"1\"");
+    empty = edit("<port id=\"0\" precision=\"FP32\"><dim>1</dim><dim>4</dim></port>\n\t\t\t</output>\n\t\t</layer>\n\t\t"
+                 "<layer id=\"2\" name=\"sum\" type=\"Add\" version=\"opset1\">\n\t\t\t<data auto_broadcast=\"numpy\" />",
+                 "<port id=\"0\" precision=\"FP32\"><dim>1</dim><dim>0</dim></port>\n\t\t\t</output>\n\t\t</layer>\n\t\t"
+                 "<layer id=\"2\" name=\"sum\" type=\"Concat\" version=\"opset1\">\n\t\t\t<data axis=\"1\" />",
+                 empty);
+    ASSERT_NO_THROW(model = ir::read_model_from_memory(empty, weights));
+    EXPECT_EQ(model->outputs().at(0).get_partial_shape(), PartialShape({1, 4}));
 }
 
 TEST(IrMalformed, MissingBin) { expect_error("no_bin", k_base, {"layer 1 'w'", "cannot open weights file"}, nullptr); }
