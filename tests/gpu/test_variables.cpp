@@ -158,3 +158,24 @@ TEST(GpuVariables, F16PrecisionKeepsTheVariableInF32) {
     const Tensor s = request.query_state()[0].get_state();
     EXPECT_EQ(s.get_element_type(), element::f32);
 }
+
+// An init subgraph computed from constants (as LLM exports build their KV cache's zeros) turns f16 under the hint;
+// the variable stays f32, so ReadValue's init input is converted back rather than refused by validation.
+TEST(GpuVariables, F16PrecisionConvertsAComputedInitBackToTheVariableType) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, Shape{1, 4}, "x");
+    auto init = op::make("Multiply", {x, op::constant(element::f32, Shape{}, std::vector<float>{2.f})});
+    auto read = op::make("ReadValue", {init}, {{"variable_id", "acc"}, {"variable_type", "f32"}, {"variable_shape", "1,4"}});
+    auto sum = op::make("Add", {read, x});
+    sum->output_names(0).insert("sum");
+    auto assign = op::make("Assign", {sum}, {{"variable_id", "acc"}});
+    auto model = std::make_shared<Model>(NodeVector{op::result(sum, "sum")}, NodeVector{x}, "acc_init", NodeVector{assign});
+
+    auto request = core.compile_model(model, "GPU", {{"INFERENCE_PRECISION_HINT", "f16"}}).create_infer_request();
+    request.set_tensor("x", row({0.5f, 1.f, 1.5f, 2.f}));
+    for (int i = 0; i < 3; ++i)
+        request.infer();  // the state is 2x, then 3x, 4x: the third sum is 5x
+    EXPECT_TENSOR_NEAR(request.get_tensor("sum"), row({2.5f, 5.f, 7.5f, 10.f}), 1e-2, 1e-3);
+    EXPECT_EQ(request.query_state()[0].get_state().get_element_type(), element::f32);
+}

@@ -68,6 +68,16 @@ size_t convert_precision(Model& model, element::Type precision) {
         return any;
     };
 
+    // ReadValue and Assign validate their input against the variable's type, so the Convert back to f32 must be
+    // in place before the graph is revalidated; those on inputs that stay f32 are taken out again below.
+    std::vector<std::shared_ptr<Node>> early_back;
+    for (const auto& [sink, index] : keep_f32)
+        if (sink->get_type_name() != "Result") {
+            const Output<Node> port = sink->input_value(index);
+            early_back.push_back(convert(port, element::f32, port.node->get_friendly_name() + "/to_f32"));
+            sink->set_argument(index, Output<Node>(early_back.back(), 0));
+        }
+
     size_t changed = 0;
     for (const auto& n : order) {
         if (n->is_constant()) {
@@ -104,9 +114,18 @@ size_t convert_precision(Model& model, element::Type precision) {
                 ++changed;
             }
     }
+    model.validate_nodes_and_infer_types();
+    for (const auto& c : early_back) {
+        const Output<Node> in = c->input_value(0);
+        if (in.get_element_type() != element::f32)
+            ++changed;
+        else
+            for (const auto& [sink, index] : keep_f32)
+                if (sink->input_value(index).node == c)
+                    sink->set_argument(index, in);
+    }
     if (!changed)
         return 0;
-    model.validate_nodes_and_infer_types();
 
     std::map<Output<Node>, std::shared_ptr<Node>> back;  // one Convert to f32 per port, shared by its sinks
     for (const auto& [sink, index] : keep_f32) {
