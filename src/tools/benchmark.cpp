@@ -320,7 +320,17 @@ int benchmark(BenchmarkOptions opt) {
             limits.iterations = aligned;
         }
     }
-    report.add(Section::CONFIGURATION, "topology", compiled.get_runtime_model()->get_friendly_name());
+    // The model's own name, as benchmark_app reports it (a dynamic model has no runtime model before it runs).
+    const std::string topology = [&] {
+        if (loaded.model)
+            return loaded.model->get_friendly_name();
+        try {
+            return compiled.get_runtime_model()->get_friendly_name();
+        } catch (const Exception&) {
+            return std::filesystem::path(opt.model_path).stem().string();
+        }
+    }();
+    report.add(Section::CONFIGURATION, "topology", topology);
     report.add(Section::CONFIGURATION, "target device", opt.device);
     report.add(Section::CONFIGURATION, "API", opt.api);
     report.add(Section::CONFIGURATION, "inference_only", "True");
