@@ -135,3 +135,43 @@ TEST(GpuBuffers, AllocationFailureIsNamed) {
         EXPECT_NE(std::string(e.what()).find(std::to_string(too_big)), std::string::npos) << e.what();
     }
 }
+
+// compile_model holds a Deferral over its warm-up: a driver serialises a program once, so the CACHE_DIR file is
+// written when the last Deferral ends, after the launches, and (on PoCL) carries the work-group code they built.
+TEST(ProgramCache, DeferredBinariesAreWrittenAfterTheLaunches) {
+    OVCL_REQUIRE_GPU();
+    KernelDir kernels(kProbe);
+    TempDir cache("cache");
+    auto* env = test::gpu_env();
+    gpu::ProgramCache programs(env->context, env->device);
+    {
+        const gpu::ProgramCache::Deferral outer(programs);
+        cl::Program p;
+        {
+            const gpu::ProgramCache::Deferral inner(programs);
+            p = programs.get("cache_probe", "-DSCALE=5.0f", cache.path.string());
+        }
+        EXPECT_EQ(cache_files(cache.path), 0u) << "written while a Deferral still lives";
+        float data[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+        cl::Buffer buf = gpu::make_buffer(env->context, sizeof data, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, data);
+        cl::Kernel k(p, "probe");
+        k.setArg(0, buf);
+        env->queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(8), cl::NDRange(4));
+        env->queue.finish();
+    }
+    ASSERT_EQ(cache_files(cache.path), 1u);
+    // Without a Deferral a build is written at once.
+    programs.get("cache_probe", "-DSCALE=6.0f", cache.path.string());
+    EXPECT_EQ(cache_files(cache.path), 2u);
+
+    if (env->device.platform_name.find("Portable Computing Language") == std::string::npos)
+        return;  // what a binary holds is the driver's business; PoCL's names each work-group size it built
+    std::string bytes;
+    for (const auto& e : fs::directory_iterator(cache.path)) {
+        std::ifstream in(e.path(), std::ios::binary);
+        const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (file.find("SCALE=5.0f") != std::string::npos)
+            bytes = file;
+    }
+    EXPECT_NE(bytes.find("probe/4-1-1"), std::string::npos) << "the binary lacks the launch's work-group function";
+}

@@ -121,11 +121,38 @@ cl::Program ProgramCache::get(const std::string& stem, const std::string& option
     } else {
         program = build_from_source(stem, kernel_source(stem), options);
         ++m_stats.compiled;
-        if (!path.empty())
-            store_binary(program, path, key);
+        if (!path.empty()) {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            if (m_deferrals > 0) {
+                m_pending.push_back({program, path, key});
+            } else {
+                lock.unlock();
+                store_binary(program, path, key);
+            }
+        }
     }
     std::lock_guard<std::mutex> lock(m_mutex);
     return m_programs.emplace(key, program).first->second;  // a racing build of the same key wins once
+}
+
+ProgramCache::Deferral::Deferral(ProgramCache& cache) : m_cache(cache) {
+    std::lock_guard<std::mutex> lock(m_cache.m_mutex);
+    ++m_cache.m_deferrals;
+}
+
+ProgramCache::Deferral::~Deferral() {
+    std::vector<PendingStore> pending;
+    {
+        std::lock_guard<std::mutex> lock(m_cache.m_mutex);
+        if (--m_cache.m_deferrals == 0)
+            pending.swap(m_cache.m_pending);
+    }
+    for (const auto& p : pending) {
+        try {
+            m_cache.store_binary(p.program, p.path, p.key);
+        } catch (...) {  // a destructor: a write that fails only costs the next start a rebuild
+        }
+    }
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "ocl/device.hpp"
 
@@ -41,6 +42,20 @@ public:
     /// refuses it; get() then builds from source as usual.
     bool add(const Binary& binary);
 
+    /// While a Deferral lives, programs built from source reach CACHE_DIR only when the last one ends. A driver
+    /// serialises a program once (PoCL at the first CL_PROGRAM_BINARIES query), and only a binary taken after the
+    /// launches holds the work-group code they built, so compile_model holds one over its warm-up inference.
+    class Deferral {
+    public:
+        explicit Deferral(ProgramCache& cache);
+        ~Deferral();
+        Deferral(const Deferral&) = delete;
+        Deferral& operator=(const Deferral&) = delete;
+
+    private:
+        ProgramCache& m_cache;
+    };
+
     struct Stats {
         std::atomic<size_t> compiled{0};      ///< built from source
         std::atomic<size_t> from_disk{0};     ///< created from a cached binary
@@ -57,10 +72,17 @@ private:
     cl::Program load_binary(const std::string& path, const std::string& key, const std::string& options);
     void store_binary(const cl::Program& program, const std::string& path, const std::string& key);
 
+    struct PendingStore {
+        cl::Program program;
+        std::string path, key;
+    };
+
     cl::Context m_context;
     DeviceInfo m_device;
     std::mutex m_mutex;
     std::map<std::string, cl::Program> m_programs;  ///< key -> program
+    int m_deferrals = 0;                            ///< live Deferrals
+    std::vector<PendingStore> m_pending;            ///< built while a Deferral lived, not yet on disk
     Stats m_stats;
 };
 

@@ -55,7 +55,7 @@ public:
     /// launch (PoCL: the work-group functions) do it inside compile_model, not at the user's first inference.
     /// Best effort: a model that cannot run on zeros is simply not warmed; nor is a dynamic model, or one on a
     /// context made from the application's queue. OVCL_GPU_WARMUP=0 turns it off.
-    /// (PoCL's program binaries do not carry that code: a CACHE_DIR import on a new PoCL cache builds it again.)
+    /// Callers hold a ProgramCache::Deferral over construction and warm-up, so CACHE_DIR binaries carry that code.
     void warm_up() const;
     /// The remote context the model was compiled for; without one, the plugin's default context of the device.
     std::shared_ptr<IRemoteContext> get_context() const override;

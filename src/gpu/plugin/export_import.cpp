@@ -181,6 +181,7 @@ std::shared_ptr<ICompiledModel> Plugin::import_into(std::istream& in, const AnyM
         ctx->programs->add(b);  // a binary the device refuses is simply built from source later
     const auto signatures = read_shapes(blob.section(kPlans), who);
 
+    const ProgramCache::Deferral binaries_after_warm_up(*ctx->programs);
     auto compiled = std::make_shared<CompiledModel>(model, model, std::static_pointer_cast<const Plugin>(shared_from_this()),
                                                     ctx, config);
     if (model->is_dynamic())

@@ -127,6 +127,7 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
     auto ctx = device_context(config.device_id);
     auto prepared = prepare_model(*model, config);
     check_runnable(*prepared, ctx->device, config);
+    const ProgramCache::Deferral binaries_after_warm_up(*ctx->programs);
     auto compiled = std::make_shared<CompiledModel>(model, prepared,
                                                     std::static_pointer_cast<const Plugin>(shared_from_this()), ctx, config);
     compiled->warm_up();

@@ -115,6 +115,7 @@ std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<cons
                                " but the remote context is for ", ocl->get_device_name());
     props[device::id.key] = std::to_string(ocl->device_index());
     const Config config(props, m_config);
+    const ProgramCache::Deferral binaries_after_warm_up(*ocl->device()->programs);
     auto compiled = std::make_shared<CompiledModel>(model, prepare_model(*model, config),
                                                     std::static_pointer_cast<const Plugin>(shared_from_this()),
                                                     ocl->device(), config);
