@@ -219,6 +219,25 @@ std::string_view stored_key(std::string_view bytes) {
 }
 }  // namespace
 
+namespace {
+// A stream over an entry's bytes from `offset` on that owns them: the head is not erased (a move of the whole
+// blob) nor the rest copied into a stringstream (C++17's takes a copy; weights can be gigabytes).
+class OwnedBytesStream : public std::istream {
+public:
+    OwnedBytesStream(std::string bytes, size_t offset) : std::istream(nullptr), m_bytes(std::move(bytes)) {
+        m_buf.view(m_bytes.data() + offset, m_bytes.data() + m_bytes.size());
+        rdbuf(&m_buf);
+    }
+
+private:
+    struct Buffer : std::streambuf {
+        void view(char* begin, char* end) { setg(begin, begin, end); }
+    };
+    std::string m_bytes;
+    Buffer m_buf;
+};
+}  // namespace
+
 std::unique_ptr<std::istream> ModelCache::open(const std::string& key) const {
     std::string bytes;
     try {
@@ -232,8 +251,7 @@ std::unique_ptr<std::istream> ModelCache::open(const std::string& key) const {
         remove(key);
         return nullptr;
     }
-    bytes.erase(0, kEntryMagic.size() + 8 + key.size());
-    return std::make_unique<std::istringstream>(std::move(bytes));
+    return std::make_unique<OwnedBytesStream>(std::move(bytes), kEntryMagic.size() + 8 + key.size());
 }
 
 bool ModelCache::store(const std::string& key, const std::function<void(std::ostream&)>& write) const {
