@@ -1,5 +1,6 @@
 #include "model_cache.hpp"
 
+#include <tbb/parallel_for.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -94,7 +95,27 @@ std::string model_hash(const Model& model) {
         auto it = index.find(n.get());
         return it == index.end() ? ~uint64_t(0) : it->second;
     };
-    for (const auto& n : ops) {
+    // Constants' bytes (the weights: megabytes, first read from a mapped .bin here) are hashed on every core, each
+    // to a digest that the walk below adds in order.
+    std::vector<Tensor> values(ops.size());
+    std::vector<std::string> digests(ops.size());
+    for (size_t i = 0; i < ops.size(); ++i)
+        if (ops[i]->is_constant()) {
+            Tensor value = ops[i]->get_constant_value();
+            if (value && !value.is_continuous()) {
+                Tensor dense(value.get_element_type(), value.get_shape());
+                value.copy_to(dense);
+                value = dense;
+            }
+            values[i] = value;
+        }
+    tbb::parallel_for(size_t(0), ops.size(), [&](size_t i) {
+        const Tensor& v = values[i];
+        if (v)
+            digests[i] = Hasher().add(std::string_view(static_cast<const char*>(v.data()), v.get_byte_size())).hex();
+    });
+    for (size_t op = 0; op < ops.size(); ++op) {
+        const auto& n = ops[op];
         // A name the node made up itself (type + instance id) differs each time the same model is built.
         h.add(n->get_type_name()).add(static_cast<uint64_t>(n->get_version()));
         h.add(n->has_given_name() ? std::string_view(n->get_friendly_name()) : std::string_view("<auto>"));
@@ -114,16 +135,8 @@ std::string model_hash(const Model& model) {
             for (const auto& name : n->output_names(i))
                 h.add(name);
         }
-        if (n->is_constant()) {
-            Tensor value = n->get_constant_value();
-            if (value && !value.is_continuous()) {
-                Tensor dense(value.get_element_type(), value.get_shape());
-                value.copy_to(dense);
-                value = dense;
-            }
-            h.add(value ? std::string_view(static_cast<const char*>(value.data()), value.get_byte_size())
-                        : std::string_view());
-        }
+        if (n->is_constant())
+            h.add(digests[op]);
         h.add(static_cast<uint64_t>(n->get_bodies().size()));
         for (const Body& b : n->get_bodies()) {  // If / Loop / TensorIterator: the body and how it connects
             h.add(model_hash(*b.model));
@@ -219,25 +232,6 @@ std::string_view stored_key(std::string_view bytes) {
 }
 }  // namespace
 
-namespace {
-// A stream over an entry's bytes from `offset` on that owns them: the head is not erased (a move of the whole
-// blob) nor the rest copied into a stringstream (C++17's takes a copy; weights can be gigabytes).
-class OwnedBytesStream : public std::istream {
-public:
-    OwnedBytesStream(std::string bytes, size_t offset) : std::istream(nullptr), m_bytes(std::move(bytes)) {
-        m_buf.view(m_bytes.data() + offset, m_bytes.data() + m_bytes.size());
-        rdbuf(&m_buf);
-    }
-
-private:
-    struct Buffer : std::streambuf {
-        void view(char* begin, char* end) { setg(begin, begin, end); }
-    };
-    std::string m_bytes;
-    Buffer m_buf;
-};
-}  // namespace
-
 std::unique_ptr<std::istream> ModelCache::open(const std::string& key) const {
     std::string bytes;
     try {
@@ -251,7 +245,9 @@ std::unique_ptr<std::istream> ModelCache::open(const std::string& key) const {
         remove(key);
         return nullptr;
     }
-    return std::make_unique<OwnedBytesStream>(std::move(bytes), kEntryMagic.size() + 8 + key.size());
+    // The plugin's blob::Reader shares these bytes (no copy of the weights); the head is skipped, not erased.
+    const size_t head = kEntryMagic.size() + 8 + key.size();
+    return std::make_unique<blob::SharedBytesStream>(std::make_shared<const std::string>(std::move(bytes)), head);
 }
 
 bool ModelCache::store(const std::string& key, const std::function<void(std::ostream&)>& write) const {

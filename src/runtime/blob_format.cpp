@@ -117,22 +117,40 @@ Reader::Reader(std::istream& in, std::string who) : m_who(std::move(who)) {
         raise<InvalidArgument>(m_who, ": the blob has format version ", version, ", this library reads version ",
                                kFormatVersion, " (export it again with this library)");
     const uint64_t size = get_le(preamble + 12, 8);
-    // Read in chunks so that a corrupt size costs no huge allocation before the stream runs out.
-    constexpr size_t kChunk = size_t(1) << 22;
-    m_body.reserve(static_cast<size_t>(std::min<uint64_t>(size, kChunk)));
-    while (m_body.size() < size) {
-        const size_t n = static_cast<size_t>(std::min<uint64_t>(kChunk, size - m_body.size()));
-        const size_t at = m_body.size();
-        m_body.resize(at + n);
-        in.read(&m_body[at], static_cast<std::streamsize>(n));
-        if (static_cast<size_t>(in.gcount()) != n)
-            raise<InvalidArgument>(m_who, ": the blob is truncated: its preamble promises ", size,
-                                   " bytes of body, the stream ended after ", at + static_cast<size_t>(in.gcount()));
-    }
+    const auto truncated = [&](uint64_t got) {
+        raise<InvalidArgument>(m_who, ": the blob is truncated: its preamble promises ", size,
+                               " bytes of body, the stream ended after ", got);
+    };
     char trailer[4];
-    in.read(trailer, sizeof trailer);
-    if (in.gcount() != sizeof trailer)
-        raise<InvalidArgument>(m_who, ": the blob is truncated: its 4-byte checksum is missing");
+    if (auto* shared = dynamic_cast<SharedBytesStream*>(&in)) {  // bytes in memory: shared, not copied
+        const std::string_view rest = shared->unread();
+        if (rest.size() < size)
+            truncated(rest.size());
+        if (rest.size() - size < sizeof trailer)
+            raise<InvalidArgument>(m_who, ": the blob is truncated: its 4-byte checksum is missing");
+        m_owner = shared->owner();
+        m_body = rest.substr(0, static_cast<size_t>(size));
+        std::memcpy(trailer, rest.data() + size, sizeof trailer);
+        shared->skip(static_cast<size_t>(size) + sizeof trailer);
+    } else {
+        // Read in chunks so that a corrupt size costs no huge allocation before the stream runs out.
+        auto body = std::make_shared<std::string>();
+        constexpr size_t kChunk = size_t(1) << 22;
+        body->reserve(static_cast<size_t>(std::min<uint64_t>(size, kChunk)));
+        while (body->size() < size) {
+            const size_t n = static_cast<size_t>(std::min<uint64_t>(kChunk, size - body->size()));
+            const size_t at = body->size();
+            body->resize(at + n);
+            in.read(&(*body)[at], static_cast<std::streamsize>(n));
+            if (static_cast<size_t>(in.gcount()) != n)
+                truncated(at + static_cast<size_t>(in.gcount()));
+        }
+        in.read(trailer, sizeof trailer);
+        if (in.gcount() != sizeof trailer)
+            raise<InvalidArgument>(m_who, ": the blob is truncated: its 4-byte checksum is missing");
+        m_body = *body;
+        m_owner = std::move(body);
+    }
     uint32_t crc = crc32_of(0, preamble, sizeof preamble);
     crc = crc32_of(crc, m_body.data(), m_body.size());
     if (crc != get_le(trailer, 4))
@@ -205,13 +223,50 @@ void add_model(Writer& blob, const Model& model) {
     blob.add("model.bin", bin.str());
 }
 
+namespace {
+// The blob's model.bin as a u8 tensor that views the blob's bytes and keeps them alive (the constants read from it
+// view it in turn).
+class BlobBytes final : public ITensor {
+public:
+    BlobBytes(std::shared_ptr<const void> owner, std::string_view bytes)
+        : m_owner(std::move(owner)), m_data(const_cast<char*>(bytes.data())), m_shape{bytes.size()}, m_strides{1} {}
+    element::Type get_element_type() const override { return element::u8; }
+    const Shape& get_shape() const override { return m_shape; }
+    void set_shape(const Shape& shape) override {
+        if (shape != m_shape)
+            raise<InvalidArgument>("cannot reshape a blob's weights from ", m_shape, " to ", shape);
+    }
+    const Strides& get_strides() const override { return m_strides; }
+    void* data() override { return m_data; }
+
+private:
+    std::shared_ptr<const void> m_owner;
+    char* m_data;  // ITensor hands out void*; constants only read it
+    Shape m_shape;
+    Strides m_strides;
+};
+}  // namespace
+
+SharedBytesStream::SharedBytesStream(std::shared_ptr<const std::string> bytes, size_t offset)
+    : std::istream(nullptr), m_bytes(std::move(bytes)) {
+    const char* data = m_bytes->data();
+    m_buf.view(data + std::min(offset, m_bytes->size()), data + m_bytes->size());
+    rdbuf(&m_buf);
+}
+
+std::string_view SharedBytesStream::unread() const { return m_buf.unread(); }
+
+void SharedBytesStream::skip(size_t n) { m_buf.skip(std::min(n, unread().size())); }
+
+void SharedBytesStream::Buffer::view(const char* begin, const char* end) {
+    setg(const_cast<char*>(begin), const_cast<char*>(begin), const_cast<char*>(end));  // a get area is only read
+}
+
 std::shared_ptr<Model> read_model(const Reader& blob) {
     const std::string_view bin = blob.section("model.bin");
     Tensor weights;
-    if (!bin.empty()) {
-        weights = Tensor(element::u8, Shape{bin.size()});
-        std::memcpy(weights.data(), bin.data(), bin.size());
-    }
+    if (!bin.empty())
+        weights = Tensor(std::make_shared<BlobBytes>(blob.owner(), bin));
     try {
         return ir::read_model_from_memory(std::string(blob.section("model.xml")), weights);
     } catch (const Exception& e) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <istream>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -46,6 +47,27 @@ private:
     std::vector<std::pair<std::string, std::string>> m_sections;
 };
 
+/// A stream over bytes in memory that a Reader shares instead of copying (the model cache hands its entries out as
+/// one): a blob's weights are read once from the file and never copied again.
+class SharedBytesStream : public std::istream {
+public:
+    SharedBytesStream(std::shared_ptr<const std::string> bytes, size_t offset);
+    /// The bytes not read yet, and their owner.
+    std::string_view unread() const;
+    const std::shared_ptr<const std::string>& owner() const { return m_bytes; }
+    /// Marks n more bytes as read.
+    void skip(size_t n);
+
+private:
+    struct Buffer : std::streambuf {
+        void view(const char* begin, const char* end);
+        std::string_view unread() const { return {gptr(), static_cast<size_t>(egptr() - gptr())}; }
+        void skip(size_t n) { setg(eback(), gptr() + n, egptr()); }
+    };
+    std::shared_ptr<const std::string> m_bytes;
+    Buffer m_buf;
+};
+
 class Reader {
 public:
     /// Reads one blob from the stream's current position (bytes after it are left unread) and
@@ -60,6 +82,8 @@ public:
     /// A section's bytes (valid while the reader lives); throws when the blob lacks it.
     std::string_view section(const std::string& name) const;
     const std::string& who() const { return m_who; }
+    /// What keeps the sections' bytes alive: a Tensor that views them holds it.
+    std::shared_ptr<const void> owner() const { return m_owner; }
 
     /// Throws InvalidArgument "<who>: the blob was compiled for <what> '<in_blob>', this is '<here>'"
     /// when the two differ.
@@ -67,7 +91,8 @@ public:
 
 private:
     std::string m_who;
-    std::string m_body;
+    std::shared_ptr<const void> m_owner;  ///< the body's bytes: the reader's own copy, or a SharedBytesStream's
+    std::string_view m_body;
     Header m_header;
     std::map<std::string, std::string_view> m_sections;
 };

@@ -10,6 +10,7 @@
 
 #include "common/export_test_utils.hpp"
 #include "common/models.hpp"
+#include "ovcl/ops.hpp"
 #include "runtime/blob_format.hpp"
 
 using namespace ovcl;
@@ -191,4 +192,56 @@ TEST_F(BlobMalformed, DamagedCacheEntryMeansASilentRecompile) {
         EXPECT_TENSOR_EQ(infer(again, in).at(0), expected);
     }
     EXPECT_EQ(dir.files().size(), 1u);  // no temporary file left behind
+}
+
+// The model cache hands an entry to import as a blob::SharedBytesStream: the reader views those bytes, the model's
+// constants view them in turn and keep them alive, and damage is refused as from any stream.
+TEST_F(BlobMalformed, SharedBytesAreViewedNotCopied) {
+    std::vector<float> w(1024);
+    for (size_t i = 0; i < w.size(); ++i)
+        w[i] = static_cast<float>(i) * 0.5f;
+    auto x = op::parameter(element::f32, Shape{1, 1024}, "x");
+    auto sum = op::make("Add", {x, op::constant(element::f32, Shape{1, 1024}, w)});
+    sum->output_names(0).insert("sum");
+    const std::string with_weights = exported(core.compile_model(
+        std::make_shared<Model>(NodeVector{op::result(sum, "sum")}, NodeVector{x}, "weights"), "REF"));
+
+    std::shared_ptr<Model> model;
+    const char* begin = nullptr;
+    size_t size = 0;
+    {
+        auto bytes = std::make_shared<const std::string>("head" + with_weights + "tail");
+        begin = bytes->data();
+        size = bytes->size();
+        blob::SharedBytesStream in(bytes, 4);
+        const blob::Reader reader(in, "test");
+        EXPECT_EQ(in.unread(), "tail");  // the blob is consumed, what follows it is not
+        const std::string_view bin = reader.section("model.bin");
+        EXPECT_TRUE(bin.data() >= begin && bin.data() + bin.size() <= begin + size) << "the section was copied";
+        model = blob::read_model(reader);
+    }  // the reader and the stream are gone; the constant still holds the bytes
+    size_t viewed = 0;
+    for (const auto& n : model->get_ordered_ops()) {
+        if (!n->is_constant() || n->get_constant_value().get_byte_size() != w.size() * sizeof(float))
+            continue;
+        const Tensor value = n->get_constant_value();
+        const auto* data = static_cast<const char*>(value.data());
+        viewed += data >= begin && data < begin + size;
+        EXPECT_EQ(std::vector<float>(value.data<float>(), value.data<float>() + w.size()), w);
+    }
+    EXPECT_EQ(viewed, 1u);
+
+    for (size_t n : {size_t(0), size_t(10), with_weights.size() / 2, with_weights.size() - 1}) {
+        blob::SharedBytesStream in(std::make_shared<const std::string>(with_weights.substr(0, n)), 0);
+        try {
+            blob::Reader reader(in, "test");
+            ADD_FAILURE() << n << " bytes were read as a blob";
+        } catch (const InvalidArgument& e) {
+            EXPECT_TRUE(has(e.what(), "truncated")) << n << " bytes: " << e.what();
+        }
+    }
+    std::string flipped = with_weights;
+    flipped[with_weights.size() / 2] ^= 0x10;
+    blob::SharedBytesStream in(std::make_shared<const std::string>(flipped), 0);
+    EXPECT_THROW(blob::Reader(in, "test"), InvalidArgument);
 }
