@@ -90,22 +90,47 @@ Tensor batch_offsets(const host_ref::MatMulDims& d, int64_t first_size, int64_t 
 }
 
 // B (k, j) -> [batch_b][N / NB][K][NB], zero past N: each panel of matmul_panel one contiguous stream.
+// pack_b's copy for one element size; the loops follow whichever of B's axes is contiguous (import and compile
+// repack every constant B: megabytes).
+template <typename T>
+void pack_panels(const T* src, T* dst, const Geometry& g, int64_t batches, int64_t panels, int64_t cols) {
+    for (int64_t bb = 0; bb < batches; ++bb)
+        for (int64_t p = 0; p < panels; ++p) {
+            const int64_t n = std::min(cols, g.N - p * cols);
+            const T* in = src + bb * g.b.size + p * cols * g.b.col;
+            T* out = dst + (bb * panels + p) * g.K * cols;
+            if (g.b.col == 1) {
+                for (int64_t k = 0; k < g.K; ++k)
+                    std::copy(in + k * g.b.row, in + k * g.b.row + n, out + k * cols);
+            } else {
+                for (int64_t j = 0; j < n; ++j)
+                    for (int64_t k = 0; k < g.K; ++k)
+                        out[k * cols + j] = in[j * g.b.col + k * g.b.row];
+            }
+        }
+}
+
 Tensor pack_b(const Tensor& weights, const Geometry& g, int64_t cols = kCols) {
-    Tensor dense(weights.get_element_type(), weights.get_shape());
-    weights.copy_to(dense);
-    const size_t es = dense.get_element_type().size();
+    Tensor dense = weights;
+    if (!weights.is_continuous()) {
+        dense = Tensor(weights.get_element_type(), weights.get_shape());
+        weights.copy_to(dense);
+    }
     const int64_t panels = round_up(g.N, cols) / cols, batches = static_cast<int64_t>(shape_size(g.d.batch_b));
     Tensor out(dense.get_element_type(), Shape{static_cast<size_t>(batches * panels * g.K * cols)});
-    const auto* src = static_cast<const unsigned char*>(dense.data());
-    auto* dst = static_cast<unsigned char*>(out.data());
-    std::memset(dst, 0, out.get_byte_size());  // 0 is +0.0 in f32 and f16
-    for (int64_t bb = 0; bb < batches; ++bb)
-        for (int64_t k = 0; k < g.K; ++k)
-            for (int64_t j = 0; j < g.N; ++j) {
-                const int64_t s = bb * g.b.size + k * g.b.row + j * g.b.col;
-                const int64_t o = ((bb * panels + j / cols) * g.K + k) * cols + j % cols;
-                std::memcpy(dst + o * es, src + s * es, es);
-            }
+    if (g.N % cols)
+        std::memset(out.data(), 0, out.get_byte_size());  // the last panel's padding: 0 is +0.0 in f32 and f16
+    const auto pack = [&](auto element) {
+        using T = decltype(element);
+        pack_panels(static_cast<const T*>(dense.data()), static_cast<T*>(out.data()), g, batches, panels, cols);
+    };
+    switch (dense.get_element_type().size()) {
+    case 1: pack(uint8_t{}); break;
+    case 2: pack(uint16_t{}); break;
+    case 4: pack(uint32_t{}); break;
+    case 8: pack(uint64_t{}); break;
+    default: raise<NotImplemented>("GPU MatMul: packing a constant B of ", dense.get_element_type());
+    }
     return out;
 }
 
