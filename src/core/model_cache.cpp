@@ -52,11 +52,29 @@ Hasher& Hasher::add(std::string_view bytes) {
     add(static_cast<uint64_t>(bytes.size()));
     const char* p = bytes.data();
     size_t n = bytes.size();
-    for (; n >= 8; p += 8, n -= 8) {
+    const auto word = [](const char* at) {
         uint64_t w;
-        std::memcpy(&w, p, 8);  // host byte order: little-endian on every platform ovcl builds for
-        mix(w);
+        std::memcpy(&w, at, 8);  // host byte order: little-endian on every platform ovcl builds for
+        return w;
+    };
+    // Weights are megabytes: four independent lanes let the multiplies overlap, folded in at the end. Local state,
+    // not mix() per word: a member of an exported class is called through the PLT.
+    if (n >= 64) {
+        uint64_t lane[4] = {m_a, m_b, fmix64(m_a), fmix64(m_b)};
+        for (; n >= 32; p += 32, n -= 32)
+            for (int i = 0; i < 4; ++i)
+                lane[i] = rotl(lane[i] ^ word(p + 8 * i), 29 + i) * 0x9ddfea08eb382d69ull;
+        for (uint64_t v : lane)
+            mix(v);
     }
+    uint64_t a = m_a, b = m_b;
+    for (; n >= 8; p += 8, n -= 8) {
+        const uint64_t w = word(p);
+        a = (a ^ w) * 0x100000001b3ull;
+        b = rotl(b ^ w, 31) * 0x87c37b91114253d5ull;
+    }
+    m_a = a;
+    m_b = b;
     if (n) {
         uint64_t w = 0;
         std::memcpy(&w, p, n);

@@ -18,7 +18,7 @@
 namespace ovcl {
 namespace detail {
 
-/// A 128-bit hash (two 64-bit multiply-xor lanes over 8-byte words, murmur3's finaliser), as 32
+/// A 128-bit hash (64-bit multiply-xor lanes over 8-byte words, four over long inputs; murmur3's finaliser), as 32
 /// hex digits: stable across runs and little-endian platforms, fast enough to run over weights.
 /// Not cryptographic: it names cache entries, whose contents are checked on import anyway.
 class Hasher {

@@ -206,16 +206,28 @@ TEST_F(BlobMalformed, SharedBytesAreViewedNotCopied) {
     const std::string with_weights = exported(core.compile_model(
         std::make_shared<Model>(NodeVector{op::result(sum, "sum")}, NodeVector{x}, "weights"), "REF"));
 
+    // A constant is viewed where its bytes are aligned for its type (else copied), so the blob is placed with
+    // model.bin on a 64-byte boundary, wherever the header's length (the library version) leaves it.
+    size_t bin_at = 0;
+    {
+        const auto alone = std::make_shared<const std::string>(with_weights);
+        blob::SharedBytesStream in(alone, 0);
+        const blob::Reader reader(in, "test");
+        bin_at = static_cast<size_t>(reader.section("model.bin").data() - alone->data());
+    }
     std::shared_ptr<Model> model;
     const char* begin = nullptr;
     size_t size = 0;
     {
-        auto bytes = std::make_shared<const std::string>("head" + with_weights + "tail");
+        auto placed = std::make_shared<std::string>(with_weights.size() + 64 + 4, 't');
+        const size_t pad = (64 - (reinterpret_cast<uintptr_t>(placed->data()) + bin_at) % 64) % 64;
+        placed->replace(pad, with_weights.size(), with_weights);
+        const std::shared_ptr<const std::string> bytes = placed;
         begin = bytes->data();
         size = bytes->size();
-        blob::SharedBytesStream in(bytes, 4);
+        blob::SharedBytesStream in(bytes, pad);
         const blob::Reader reader(in, "test");
-        EXPECT_EQ(in.unread(), "tail");  // the blob is consumed, what follows it is not
+        EXPECT_EQ(in.unread(), std::string(64 + 4 - pad, 't'));  // the blob is consumed, what follows it is not
         const std::string_view bin = reader.section("model.bin");
         EXPECT_TRUE(bin.data() >= begin && bin.data() + bin.size() <= begin + size) << "the section was copied";
         model = blob::read_model(reader);
@@ -244,4 +256,25 @@ TEST_F(BlobMalformed, SharedBytesAreViewedNotCopied) {
     flipped[with_weights.size() / 2] ^= 0x10;
     blob::SharedBytesStream in(std::make_shared<const std::string>(flipped), 0);
     EXPECT_THROW(blob::Reader(in, "test"), InvalidArgument);
+}
+
+// A body of 16 MiB or more is checksummed in 8 MiB chunks on every core and joined (crc32_combine): the trailer is
+// still the one CRC-32 of everything before it, and a flip inside a later chunk is still caught.
+TEST_F(BlobMalformed, LargeBlobKeepsOneCrc32) {
+    std::vector<float> w(size_t(5) << 20);  // 20 MiB of weights
+    for (size_t i = 0; i < w.size(); ++i)
+        w[i] = static_cast<float>(i % 977);
+    auto x = op::parameter(element::f32, Shape{1, w.size()}, "x");
+    auto sum = op::make("Add", {x, op::constant(element::f32, Shape{1, w.size()}, w)});
+    const std::string big = exported(core.compile_model(
+        std::make_shared<Model>(NodeVector{op::result(sum, "sum")}, NodeVector{x}, "big"), "REF"));
+    ASSERT_GT(big.size(), size_t(20) << 20);
+    uint32_t stored = 0;
+    for (int i = 0; i < 4; ++i)
+        stored |= static_cast<uint32_t>(static_cast<unsigned char>(big[big.size() - 4 + i])) << (8 * i);
+    EXPECT_EQ(stored, crc32_reference(big.substr(0, big.size() - 4)));
+    EXPECT_NO_THROW(imported(core, big, "REF"));
+    std::string bad = big;
+    bad[big.size() - (size_t(3) << 20)] ^= 0x01;
+    EXPECT_TRUE(has(import_error(bad), "CRC-32 checksum does not match"));
 }
