@@ -85,7 +85,16 @@ Header parse_header(std::string_view text, const std::string& who) {
 
 std::string library_version() { return get_version().build_number; }
 
+namespace {
+// Sections of this size or more (weights, program binaries) start 64-byte aligned within the body, behind a filler
+// section, so the constants an import views in place are aligned for their type.
+constexpr size_t kAlignFrom = 4096, kAlign = 64;
+const std::string kFillerPrefix = "ovcl.align.";
+}  // namespace
+
 void Writer::add(const std::string& name, std::string data) {
+    if (name.rfind(kFillerPrefix, 0) == 0)
+        raise<Exception>("blob writer: section names starting '", kFillerPrefix, "' are the writer's own");
     for (const auto& s : m_sections)
         if (s.first == name)
             raise<Exception>("blob writer: section '", name, "' added twice");
@@ -94,11 +103,21 @@ void Writer::add(const std::string& name, std::string data) {
 
 void Writer::write(std::ostream& out) const {
     ByteWriter body;
-    body.u32(static_cast<uint32_t>(m_sections.size() + 1));
+    const size_t fillers = static_cast<size_t>(
+        std::count_if(m_sections.begin(), m_sections.end(), [](const auto& s) { return s.second.size() >= kAlignFrom; }));
+    body.u32(static_cast<uint32_t>(m_sections.size() + fillers + 1));
     const std::string header = header_json(m_header);
     body.bytes("header");  // names are size-prefixed like data, with a u64 size
     body.bytes(header);
+    size_t filler = 0;
     for (const auto& [name, data] : m_sections) {
+        if (data.size() >= kAlignFrom) {
+            const std::string filler_name = kFillerPrefix + std::to_string(filler++);
+            // Where the data would start behind the filler's name and size, and this section's name and size.
+            const size_t at = body.size() + 8 + filler_name.size() + 8 + 8 + name.size() + 8;
+            body.bytes(filler_name);
+            body.bytes(std::string((kAlign - at % kAlign) % kAlign, '\0'));
+        }
         body.bytes(name);
         body.bytes(data);
     }

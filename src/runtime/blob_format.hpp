@@ -115,6 +115,7 @@ public:
     void u64(uint64_t v);
     void bytes(std::string_view data);  ///< u64 size + data
     std::string take() { return std::move(m_out); }
+    size_t size() const { return m_out.size(); }
 
 private:
     std::string m_out;

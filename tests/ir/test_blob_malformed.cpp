@@ -274,6 +274,13 @@ TEST_F(BlobMalformed, LargeBlobKeepsOneCrc32) {
         stored |= static_cast<uint32_t>(static_cast<unsigned char>(big[big.size() - 4 + i])) << (8 * i);
     EXPECT_EQ(stored, crc32_reference(big.substr(0, big.size() - 4)));
     EXPECT_NO_THROW(imported(core, big, "REF"));
+    {  // the weights start 64-byte aligned within the body (a filler section before them), as the writer promises
+        std::stringstream in(big);
+        const blob::Reader reader(in, "test");
+        const char* body = reader.section("header").data() - 8 - 6 - 8 - 4;  // data size, "header", its size, count
+        EXPECT_EQ((reader.section("model.bin").data() - body) % 64, 0);
+        EXPECT_TRUE(reader.has("ovcl.align.0"));
+    }
     std::string bad = big;
     bad[big.size() - (size_t(3) << 20)] ^= 0x01;
     EXPECT_TRUE(has(import_error(bad), "CRC-32 checksum does not match"));
