@@ -235,8 +235,15 @@ std::string ModelCache::path(const std::string& key) const { return m_dir + "/ov
 namespace {
 // Each entry starts with the key it was stored under, so a file copied, swapped or renamed into
 // another key's name is told apart from the entry for that key; the plugin's blob (with its own
-// CRC-32) follows. Layout: magic | key as blob::ByteWriter::bytes (u64 size, bytes) | blob.
-constexpr std::string_view kEntryMagic{"OVCLMC01", 8};
+// CRC-32) follows. Layout: magic | key as blob::ByteWriter::bytes (u64 size, bytes) | zeros | blob.
+constexpr std::string_view kEntryMagic{"OVCLMC02", 8};
+
+// The head's length: magic, key and zeros up to where the blob's 20-byte preamble ends on a 16-byte boundary, so
+// that a blob body read into memory starts aligned as its large sections are (blob_format.hpp).
+size_t head_size(size_t key_size) {
+    const size_t used = kEntryMagic.size() + 8 + key_size + 20;
+    return kEntryMagic.size() + 8 + key_size + (16 - used % 16) % 16;
+}
 
 // The key an entry was stored under, or "" for a file of another layout.
 std::string_view stored_key(std::string_view bytes) {
@@ -264,7 +271,7 @@ std::unique_ptr<std::istream> ModelCache::open(const std::string& key) const {
         return nullptr;
     }
     // The plugin's blob::Reader shares these bytes (no copy of the weights); the head is skipped, not erased.
-    const size_t head = kEntryMagic.size() + 8 + key.size();
+    const size_t head = head_size(key.size());  // a file that ends inside it: the reader says truncated
     return std::make_unique<blob::SharedBytesStream>(std::make_shared<const std::string>(std::move(bytes)), head);
 }
 
@@ -282,7 +289,8 @@ bool ModelCache::store(const std::string& key, const std::function<void(std::ost
         if (out) {
             blob::ByteWriter head;
             head.bytes(key);
-            const std::string head_bytes = std::string(kEntryMagic) + head.take();
+            std::string head_bytes = std::string(kEntryMagic) + head.take();
+            head_bytes.resize(head_size(key.size()), '\0');
             out.write(head_bytes.data(), static_cast<std::streamsize>(head_bytes.size()));
             write(out);
             out.flush();
