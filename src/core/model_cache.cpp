@@ -258,21 +258,23 @@ std::string_view stored_key(std::string_view bytes) {
 }  // namespace
 
 std::unique_ptr<std::istream> ModelCache::open(const std::string& key) const {
-    std::string bytes;
+    std::shared_ptr<const MappedFile> file;
     try {
-        if (!read_regular_file_if_exists(path(key), kMaxBlobFileBytes, "model cache entry", bytes))
-            return nullptr;
+        file = std::make_shared<const MappedFile>(path(key), kMaxBlobFileBytes, "model cache entry");
+    } catch (const NotFound&) {
+        return nullptr;
     } catch (const Exception&) {  // a FIFO, a device, a directory or an oversized file: never trusted
         remove(key);
         return nullptr;
     }
+    const std::string_view bytes(file->data(), file->size());
     if (stored_key(bytes) != key) {  // another key's entry, an older layout or garbage
         remove(key);
         return nullptr;
     }
-    // The plugin's blob::Reader shares these bytes (no copy of the weights); the head is skipped, not erased.
-    const size_t head = head_size(key.size());  // a file that ends inside it: the reader says truncated
-    return std::make_unique<blob::SharedBytesStream>(std::make_shared<const std::string>(std::move(bytes)), head);
+    // Mapped, not read: the plugin's blob::Reader and then the model's constants view these bytes (entries are
+    // replaced by rename, never rewritten in place). The head is skipped; a file that ends inside it: truncated.
+    return std::make_unique<blob::SharedBytesStream>(file, bytes, head_size(key.size()));
 }
 
 bool ModelCache::store(const std::string& key, const std::function<void(std::ostream&)>& write) const {

@@ -1,13 +1,8 @@
 // Constant data of an IR: the .bin is mapped once, read-only, and every Constant's tensor
 // views the mapping, holding it alive for as long as any such tensor exists. Also the
 // checks that turn a Const layer's attributes into its value.
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -21,38 +16,6 @@ namespace detail {
 
 namespace {
 
-class MappedFile {
-public:
-    explicit MappedFile(const std::string& path) {
-        ovcl::detail::FileHandle f;
-        try {
-            f = ovcl::detail::open_regular_file(path, std::numeric_limits<uint64_t>::max(), "weights file");
-        } catch (const NotFound& e) {
-            raise<Exception>("cannot open weights file '", path, "': ", e.what());
-        }
-        m_size = static_cast<size_t>(f.size());
-        if (m_size > 0) {
-            // Private and read-only: the file is never written, and a stray write faults loudly.
-            void* p = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, f.fd(), 0);
-            const int err = errno;
-            if (p == MAP_FAILED)
-                raise<Exception>("cannot map weights file '", path, "': ", std::strerror(err));
-            m_data = static_cast<char*>(p);
-        }
-    }
-    ~MappedFile() {
-        if (m_data)
-            ::munmap(m_data, m_size);
-    }
-    MappedFile(const MappedFile&) = delete;
-    MappedFile& operator=(const MappedFile&) = delete;
-    const char* data() const { return m_data; }
-    size_t size() const { return m_size; }
-
-private:
-    char* m_data = nullptr;
-    size_t m_size = 0;
-};
 
 /// A dense tensor over memory owned by someone else (the mapping or the user's weights).
 class WeightsView final : public ITensor {
@@ -108,7 +71,12 @@ void WeightsSource::open() {
     m_opened = true;
     if (m_path.empty())
         return;
-    auto file = std::make_shared<MappedFile>(m_path);
+    std::shared_ptr<ovcl::detail::MappedFile> file;
+    try {
+        file = std::make_shared<ovcl::detail::MappedFile>(m_path, std::numeric_limits<uint64_t>::max(), "weights file");
+    } catch (const NotFound& e) {
+        raise<Exception>("cannot open weights file '", m_path, "': ", e.what());
+    }
     m_base = file->data();
     m_size = file->size();
     m_keep = std::move(file);

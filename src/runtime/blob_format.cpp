@@ -281,10 +281,9 @@ private:
 };
 }  // namespace
 
-SharedBytesStream::SharedBytesStream(std::shared_ptr<const std::string> bytes, size_t offset)
-    : std::istream(nullptr), m_bytes(std::move(bytes)) {
-    const char* data = m_bytes->data();
-    m_buf.view(data + std::min(offset, m_bytes->size()), data + m_bytes->size());
+SharedBytesStream::SharedBytesStream(std::shared_ptr<const void> owner, std::string_view bytes, size_t offset)
+    : std::istream(nullptr), m_owner(std::move(owner)) {
+    m_buf.view(bytes.data() + std::min(offset, bytes.size()), bytes.data() + bytes.size());
     rdbuf(&m_buf);
 }
 

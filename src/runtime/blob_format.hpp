@@ -51,10 +51,11 @@ private:
 /// one): a blob's weights are read once from the file and never copied again.
 class SharedBytesStream : public std::istream {
 public:
-    SharedBytesStream(std::shared_ptr<const std::string> bytes, size_t offset);
+    /// A stream over `bytes` from `offset` on; `owner` keeps them alive (a std::string, a detail::MappedFile).
+    SharedBytesStream(std::shared_ptr<const void> owner, std::string_view bytes, size_t offset);
     /// The bytes not read yet, and their owner.
     std::string_view unread() const;
-    const std::shared_ptr<const std::string>& owner() const { return m_bytes; }
+    const std::shared_ptr<const void>& owner() const { return m_owner; }
     /// Marks n more bytes as read.
     void skip(size_t n);
 
@@ -64,7 +65,7 @@ private:
         std::string_view unread() const { return {gptr(), static_cast<size_t>(egptr() - gptr())}; }
         void skip(size_t n) { setg(eback(), gptr() + n, egptr()); }
     };
-    std::shared_ptr<const std::string> m_bytes;
+    std::shared_ptr<const void> m_owner;
     Buffer m_buf;
 };
 

@@ -1,6 +1,7 @@
 #include "runtime/file_read.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -120,6 +121,24 @@ bool read_regular_file_if_exists(const std::string& path, uint64_t max_bytes, co
     }
     out = read_all(f, path, max_bytes, what);
     return true;
+}
+
+MappedFile::MappedFile(const std::string& path, uint64_t max_bytes, const std::string& what) {
+    const FileHandle f = open_regular_file(path, max_bytes, what);
+    m_size = static_cast<size_t>(f.size());
+    if (m_size == 0)
+        return;
+    // Private and read-only: the file is never written, and a stray write faults loudly.
+    void* p = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, f.fd(), 0);
+    const int err = errno;
+    if (p == MAP_FAILED)
+        raise<Exception>("cannot map ", what, " '", path, "': ", std::strerror(err));
+    m_data = static_cast<char*>(p);
+}
+
+MappedFile::~MappedFile() {
+    if (m_data)
+        ::munmap(m_data, m_size);
 }
 
 }  // namespace detail

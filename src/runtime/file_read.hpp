@@ -53,5 +53,22 @@ std::string read_regular_file(const std::string& path, uint64_t max_bytes, const
 bool read_regular_file_if_exists(const std::string& path, uint64_t max_bytes, const std::string& what,
                                  std::string& out);
 
+/// A regular file of at most `max_bytes` (open_regular_file's checks) mapped read-only and private, unmapped on
+/// destruction. Views of it stay valid while it lives; the files mapped are replaced by rename, never rewritten in
+/// place (as OpenVINO maps its weights and cache blobs).
+class MappedFile {
+public:
+    MappedFile(const std::string& path, uint64_t max_bytes, const std::string& what);
+    ~MappedFile();
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+    const char* data() const { return m_data; }
+    size_t size() const { return m_size; }
+
+private:
+    char* m_data = nullptr;
+    size_t m_size = 0;
+};
+
 }  // namespace detail
 }  // namespace ovcl

@@ -194,8 +194,8 @@ TEST_F(BlobMalformed, DamagedCacheEntryMeansASilentRecompile) {
     EXPECT_EQ(dir.files().size(), 1u);  // no temporary file left behind
 }
 
-// The model cache hands an entry to import as a blob::SharedBytesStream: the reader views those bytes, the model's
-// constants view them in turn and keep them alive, and damage is refused as from any stream.
+// The model cache hands a mapped entry to import as a blob::SharedBytesStream: the reader views those bytes, the
+// model's constants view them in turn and keep them alive, and damage is refused as from any stream.
 TEST_F(BlobMalformed, SharedBytesAreViewedNotCopied) {
     std::vector<float> w(1024);
     for (size_t i = 0; i < w.size(); ++i)
@@ -211,7 +211,7 @@ TEST_F(BlobMalformed, SharedBytesAreViewedNotCopied) {
     size_t bin_at = 0;
     {
         const auto alone = std::make_shared<const std::string>(with_weights);
-        blob::SharedBytesStream in(alone, 0);
+        blob::SharedBytesStream in(alone, *alone, 0);
         const blob::Reader reader(in, "test");
         bin_at = static_cast<size_t>(reader.section("model.bin").data() - alone->data());
     }
@@ -225,7 +225,7 @@ TEST_F(BlobMalformed, SharedBytesAreViewedNotCopied) {
         const std::shared_ptr<const std::string> bytes = placed;
         begin = bytes->data();
         size = bytes->size();
-        blob::SharedBytesStream in(bytes, pad);
+        blob::SharedBytesStream in(bytes, *bytes, pad);
         const blob::Reader reader(in, "test");
         EXPECT_EQ(in.unread(), std::string(64 + 4 - pad, 't'));  // the blob is consumed, what follows it is not
         const std::string_view bin = reader.section("model.bin");
@@ -244,7 +244,8 @@ TEST_F(BlobMalformed, SharedBytesAreViewedNotCopied) {
     EXPECT_EQ(viewed, 1u);
 
     for (size_t n : {size_t(0), size_t(10), with_weights.size() / 2, with_weights.size() - 1}) {
-        blob::SharedBytesStream in(std::make_shared<const std::string>(with_weights.substr(0, n)), 0);
+        const auto part = std::make_shared<const std::string>(with_weights.substr(0, n));
+        blob::SharedBytesStream in(part, *part, 0);
         try {
             blob::Reader reader(in, "test");
             ADD_FAILURE() << n << " bytes were read as a blob";
@@ -254,7 +255,7 @@ TEST_F(BlobMalformed, SharedBytesAreViewedNotCopied) {
     }
     std::string flipped = with_weights;
     flipped[with_weights.size() / 2] ^= 0x10;
-    blob::SharedBytesStream in(std::make_shared<const std::string>(flipped), 0);
+    blob::SharedBytesStream in(nullptr, flipped, 0);
     EXPECT_THROW(blob::Reader(in, "test"), InvalidArgument);
 }
 
