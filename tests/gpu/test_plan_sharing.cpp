@@ -81,3 +81,39 @@ TEST(GpuPlanSharing, PlansOfAGrowingInputShareTheUnchangedOpsAndTheirConstants) 
         EXPECT_TENSOR_NEAR(test::infer(gpu_model, inputs)[0], test::infer(ref, inputs)[0], 1e-5, 1e-5) << length;
     }
 }
+
+// On a device that computes in host memory (PoCL's CPU device, integrated GPUs) a constant's buffer uses the host
+// bytes in place (CL_MEM_USE_HOST_PTR): an import maps the weights and no copy is made. The compiled model holds
+// those bytes, so it runs after the model and every tensor it was built from are gone.
+TEST(GpuPlanSharing, ConstantsOnAHostMemoryDeviceAreUsedInPlace) {
+    OVCL_REQUIRE_GPU();
+    auto plugin = std::make_shared<gpu::Plugin>();
+    std::shared_ptr<gpu::CompiledModel> compiled;
+    TensorVector inputs;
+    Tensor expected;
+    {
+        const auto model = decode_like();
+        compiled = std::static_pointer_cast<gpu::CompiledModel>(plugin->compile_model(model, test::on_cpu_kernels({})));
+        inputs = {test::random_tensor(element::f32, {1, 1, kHidden}, -1, 1, 5),
+                  test::random_tensor(element::f32, {1, 5}, -1, 1, 6)};
+        Core core;
+        auto ref = core.compile_model(model, "REF");
+        expected = test::infer(ref, inputs)[0];
+    }
+    const auto dp = compiled->plan_for({Shape{1, 1, kHidden}, Shape{1, 5}});
+    const bool integrated = test::gpu_env()->device.integrated;
+    size_t checked = 0;
+    for (size_t i = 0; i < dp->constants.size(); ++i) {
+        const cl::Buffer& buffer = dp->constants[i];
+        if (!buffer() || !dp->plan->constants[i])
+            continue;
+        const auto flags = buffer.getInfo<CL_MEM_FLAGS>();
+        EXPECT_EQ((flags & CL_MEM_USE_HOST_PTR) != 0, integrated) << "constant " << i;
+        if (integrated)
+            EXPECT_EQ(buffer.getInfo<CL_MEM_HOST_PTR>(), dp->plan->constants[i].data()) << "constant " << i;
+        ++checked;
+    }
+    EXPECT_GT(checked, 0u);
+    CompiledModel gpu_model(SoPtr<ICompiledModel>{nullptr, compiled});
+    EXPECT_TENSOR_NEAR(test::infer(gpu_model, inputs)[0], expected, 1e-5, 1e-5);
+}

@@ -187,8 +187,14 @@ cl::Buffer CompiledModel::device_constant(const Tensor& host) const {
     const auto held = c.host.lock();
     if (held && held == host.get_impl() && c.bytes == bytes)
         return c.buffer;
+    // A device in host memory (PoCL, integrated GPUs) reads the constant where it is: no copy of the weights,
+    // which an import would otherwise make of every byte it has just mapped.
+    const bool in_place = m_device->device.integrated && host.is_continuous();
     c = DeviceConstant{host.get_impl(), bytes,
-                       make_buffer(m_device->context, bytes, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, host.data())};
+                       make_buffer(m_device->context, bytes,
+                                   CL_MEM_READ_ONLY | (in_place ? CL_MEM_USE_HOST_PTR : CL_MEM_COPY_HOST_PTR),
+                                   const_cast<void*>(host.data())),
+                       in_place ? host.get_impl() : nullptr};
     return c.buffer;
 }
 

@@ -91,6 +91,9 @@ private:
         std::weak_ptr<ITensor> host;
         size_t bytes = 0;
         cl::Buffer buffer;
+        /// On a device that computes in host memory the buffer uses the host bytes in place (CL_MEM_USE_HOST_PTR),
+        /// which must then live as long as it does.
+        std::shared_ptr<ITensor> in_place;
     };
     mutable std::map<const void*, DeviceConstant> m_device_constants;
     cl::Buffer device_constant(const Tensor& host) const;
