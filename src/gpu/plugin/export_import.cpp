@@ -182,6 +182,7 @@ std::shared_ptr<ICompiledModel> Plugin::import_into(std::istream& in, const AnyM
     const auto signatures = read_shapes(blob.section(kPlans), who);
 
     const ProgramCache::Deferral binaries_after_warm_up(*ctx->programs);
+    const size_t built_before = ctx->programs->stats().compiled;
     auto compiled = std::make_shared<CompiledModel>(model, model, std::static_pointer_cast<const Plugin>(shared_from_this()),
                                                     ctx, config);
     if (model->is_dynamic())
@@ -191,7 +192,11 @@ std::shared_ptr<ICompiledModel> Plugin::import_into(std::istream& in, const AnyM
     compiled->set_loaded_from_cache(from_cache);
     if (remote)
         compiled->set_context(remote);
-    compiled->warm_up();
+    // A program made from a binary holds its kernels' code (the exporter took it after its own warm-up, so PoCL's
+    // has the work-group functions): the warm-up inference would only repeat the first one. It runs when some
+    // program had to be built from source (a binary refused, another kernel source).
+    if (ctx->programs->stats().compiled != built_before)
+        compiled->warm_up();
     return compiled;
 }
 
