@@ -1,5 +1,7 @@
 #include "ops/convolution.hpp"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <climits>
 #include <string>
@@ -139,15 +141,19 @@ Tensor reorder_weights(const Tensor& weights, const Conv3d& g, const Block& b) {
     const int64_t bw = b.channels(), kb_count = (g.out_channels + bw - 1) / bw, taps = g.kd * g.kh * g.kw;
     Tensor out(element::f32, Shape{static_cast<size_t>(g.groups * kb_count * taps * g.in_channels * bw)});
     float* dst = out.data<float>();
-    std::fill_n(dst, out.get_size(), 0.f);
-    for (int64_t grp = 0; grp < g.groups; ++grp)
-        for (int64_t k = 0; k < g.out_channels; ++k)
+    if (g.out_channels % bw)
+        std::fill_n(dst, out.get_size(), 0.f);  // the last block's padding
+    // One block of bw output channels per task: an import reorders every convolution's weights (megabytes).
+    tbb::parallel_for(int64_t(0), g.groups * kb_count, [&](int64_t block) {
+        const int64_t grp = block / kb_count, k0 = block % kb_count * bw;
+        for (int64_t k = k0; k < std::min(k0 + bw, g.out_channels); ++k)
             for (int64_t c = 0; c < g.in_channels; ++c)
                 for (int64_t t = 0; t < taps; ++t) {  // t = (kd * KH + kh) * KW + kw in both layouts
                     const int64_t s = ((grp * g.out_channels + k) * g.in_channels + c) * taps + t;
-                    const int64_t d = (((grp * kb_count + k / bw) * taps + t) * g.in_channels + c) * bw + k % bw;
+                    const int64_t d = ((block * taps + t) * g.in_channels + c) * bw + (k - k0);
                     dst[d] = src[s];
                 }
+    });
     return out;
 }
 
