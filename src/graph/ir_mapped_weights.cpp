@@ -1,7 +1,6 @@
 // Constant data of an IR: the .bin is mapped once, read-only, and every Constant's tensor
 // views the mapping, holding it alive for as long as any such tensor exists. Also the
 // checks that turn a Const layer's attributes into its value.
-
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -15,7 +14,6 @@ namespace ir {
 namespace detail {
 
 namespace {
-
 
 /// A dense tensor over memory owned by someone else (the mapping or the user's weights).
 class WeightsView final : public ITensor {

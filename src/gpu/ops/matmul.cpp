@@ -89,7 +89,6 @@ Tensor batch_offsets(const host_ref::MatMulDims& d, int64_t first_size, int64_t 
     return t;
 }
 
-// B (k, j) -> [batch_b][N / NB][K][NB], zero past N: each panel of matmul_panel one contiguous stream.
 // pack_b's copy for one element size; the loops follow whichever of B's axes is contiguous (import and compile
 // repack every constant B: megabytes).
 template <typename T>
@@ -110,6 +109,7 @@ void pack_panels(const T* src, T* dst, const Geometry& g, int64_t batches, int64
         }
 }
 
+// B (k, j) -> [batch_b][N / NB][K][NB], zero past N: each panel of matmul_panel one contiguous stream.
 Tensor pack_b(const Tensor& weights, const Geometry& g, int64_t cols = kCols) {
     Tensor dense = weights;
     if (!weights.is_continuous()) {
