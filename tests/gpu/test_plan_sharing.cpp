@@ -109,8 +109,9 @@ TEST(GpuPlanSharing, ConstantsOnAHostMemoryDeviceAreUsedInPlace) {
             continue;
         const auto flags = buffer.getInfo<CL_MEM_FLAGS>();
         EXPECT_EQ((flags & CL_MEM_USE_HOST_PTR) != 0, integrated) << "constant " << i;
-        if (integrated)
+        if (integrated) {
             EXPECT_EQ(buffer.getInfo<CL_MEM_HOST_PTR>(), dp->plan->constants[i].data()) << "constant " << i;
+        }
         ++checked;
     }
     EXPECT_GT(checked, 0u);

@@ -175,3 +175,25 @@ TEST(ProgramCache, DeferredBinariesAreWrittenAfterTheLaunches) {
     }
     EXPECT_NE(bytes.find("probe/4-1-1"), std::string::npos) << "the binary lacks the launch's work-group function";
 }
+
+// Options naming one kernel build a program of that kernel alone: the driver then builds no code for the others
+// (PoCL makes a work-group function for every kernel of a program whose binary is asked for). Kernels with local
+// memory and attributes are left out as whole definitions; without the option the program has them all.
+TEST(ProgramCache, OptionsNamingAKernelBuildItAlone) {
+    OVCL_REQUIRE_GPU();
+    KernelDir kernels(
+        "__kernel __attribute__((reqd_work_group_size(4, 1, 1))) void other(__global float* x) {\n"
+        "    __local float tile[4]; /* { unbalanced in a comment */\n"
+        "    tile[get_local_id(0)] = x[get_global_id(0)]; barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "    x[get_global_id(0)] = tile[3 - get_local_id(0)]; // }\n"
+        "}\n" +
+        std::string(kProbe));
+    auto* env = test::gpu_env();
+    gpu::ProgramCache programs(env->context, env->device);
+    const auto names = [](const cl::Program& p) { return p.getInfo<CL_PROGRAM_KERNEL_NAMES>(); };
+    EXPECT_EQ(names(programs.get("cache_probe", "-DSCALE=2.0f", "")), "other;probe");
+    EXPECT_EQ(names(programs.get("cache_probe", std::string("-DSCALE=2.0f ") + gpu::ProgramCache::kOnlyKernel + "probe", "")),
+              "probe");
+    EXPECT_EQ(names(programs.get("cache_probe", std::string("-DSCALE=2.0f ") + gpu::ProgramCache::kOnlyKernel + "other", "")),
+              "other");
+}

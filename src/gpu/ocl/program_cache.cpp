@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <regex>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
@@ -170,8 +171,71 @@ void build_or_throw(cl::Program& program, const DeviceInfo& device, const char* 
 
 }  // namespace
 
-cl::Program ProgramCache::build_from_source(const std::string& stem, const std::string& source,
+namespace {
+
+// The index just past the '}' that closes the first '{' at or after `from`, skipping comments; npos when the
+// braces do not balance.
+size_t body_end(const std::string& s, size_t from) {
+    int depth = 0;
+    for (size_t i = from; i < s.size(); ++i) {
+        if (s.compare(i, 2, "//") == 0) {
+            i = s.find('\n', i);
+            if (i == std::string::npos)
+                return std::string::npos;
+        } else if (s.compare(i, 2, "/*") == 0) {
+            i = s.find("*/", i + 2);
+            if (i == std::string::npos)
+                return std::string::npos;
+            ++i;
+        } else if (s[i] == '{') {
+            ++depth;
+        } else if (s[i] == '}') {
+            if (--depth == 0)
+                return i + 1;
+            if (depth < 0)
+                return std::string::npos;
+        }
+    }
+    return std::string::npos;
+}
+
+// `source` without the kernels the options do not name (a kernel's body may declare __local variables, so it cannot
+// become a plain function); `source` itself when the options name no kernel or the text does not parse as expected.
+std::string only_kernel(const std::string& source, const std::string& options) {
+    const size_t at = options.find(ProgramCache::kOnlyKernel);
+    if (at == std::string::npos)
+        return source;
+    const size_t from = at + std::string(ProgramCache::kOnlyKernel).size();
+    const std::string keep = options.substr(from, options.find(' ', from) - from);
+    static const std::regex kernel(R"((?:__kernel|\bkernel)\s+(?:__attribute__\s*\(\(.*?\)\)\s*)*void\s+(\w+)\s*\()");
+    std::string out;
+    size_t last = 0;
+    bool kept = false;
+    for (std::sregex_iterator it(source.begin(), source.end(), kernel), end; it != end; ++it) {
+        const auto begin = static_cast<size_t>(it->position(0));
+        if (begin < last)
+            return source;  // a signature inside a kernel removed already: not the layout expected
+        if ((*it)[1].str() == keep) {
+            kept = true;
+            continue;
+        }
+        const size_t stop = body_end(source, begin + static_cast<size_t>(it->length(0)));
+        if (stop == std::string::npos)
+            return source;
+        out.append(source, last, begin - last);
+        last = stop;
+    }
+    if (!kept)
+        return source;  // the kernel is not where this reads kernels: the whole program, as before
+    out.append(source, last, std::string::npos);
+    return out;
+}
+
+}  // namespace
+
+cl::Program ProgramCache::build_from_source(const std::string& stem, const std::string& full_source,
                                             const std::string& options) {
+    const std::string source = only_kernel(full_source, options);
     const std::string label = ext::kernel_source_label(stem);
     cl_int err = CL_SUCCESS;
     if (!m_device.spir_clang.empty()) {  // OVCL_GPU_SPIR_CLANG: clang's bitcode, the device's binary to build

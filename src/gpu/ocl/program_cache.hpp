@@ -24,6 +24,11 @@ class ProgramCache {
 public:
     ProgramCache(cl::Context context, const DeviceInfo& device);
 
+    /// Build options holding `-DOVCL_ONLY_KERNEL=<name>` make a program of that one kernel: the source's other
+    /// kernels are left out. A driver builds code for every kernel of a program (PoCL, at the first
+    /// CL_PROGRAM_BINARIES, a work-group function each, launched or not).
+    static constexpr const char* kOnlyKernel = "-DOVCL_ONLY_KERNEL=";
+
     /// The built program of kernels_cl/<stem>.cl with `options`; cache_dir "" means memory only.
     /// A build failure throws OclError with the build log.
     cl::Program get(const std::string& stem, const std::string& options, const std::string& cache_dir);

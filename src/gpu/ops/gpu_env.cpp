@@ -32,9 +32,11 @@ std::vector<cl::Buffer> make_scratch_buffers(const cl::Context& context, const O
     return buffers;
 }
 
+std::string KernelLaunch::program_options() const { return options + " " + ProgramCache::kOnlyKernel + entry; }
+
 cl::Kernel make_kernel(ProgramCache& programs, const KernelLaunch& launch,
                        const std::function<cl::Buffer(const KernelArg&)>& buffer_of, const std::string& cache_dir) {
-    cl::Program program = programs.get(launch.source, launch.options, cache_dir);
+    cl::Program program = programs.get(launch.source, launch.program_options(), cache_dir);
     cl_int err = CL_SUCCESS;
     cl::Kernel kernel(program, launch.entry.c_str(), &err);
     check(err, "clCreateKernel", launch.entry + " in kernels_cl/" + launch.source + ".cl");

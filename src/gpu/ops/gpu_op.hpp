@@ -57,6 +57,9 @@ struct KernelLaunch {
     std::vector<KernelArg> args;
     std::vector<size_t> global;  ///< 1 to 3 dims
     std::vector<size_t> local;   ///< empty: the runtime chooses
+    /// The options its program is built with: `options` and the entry, so the program holds this one kernel
+    /// (ProgramCache, kOnlyKernel).
+    std::string program_options() const;
 };
 
 struct OpConfig {

@@ -176,7 +176,7 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const PlanKey& key) const
     }
     for (const auto& step : plan->steps)  // build programs now (memory and disk cache)
         for (const auto& launch : step.config.launches)
-            m_device->programs->get(launch.source, launch.options, m_config.cache_dir);
+            m_device->programs->get(launch.source, launch.program_options(), m_config.cache_dir);
     dp->plan = plan;
     return dp;
 }

@@ -119,7 +119,7 @@ void CompiledModel::export_model(std::ostream& out) const {
                 signatures.push_back(key.inputs);  // plans for other variable shapes: built again when used
             for (const auto& step : dp->plan->steps)
                 for (const auto& launch : step.config.launches)
-                    programs.emplace(launch.source, launch.options);
+                    programs.emplace(launch.source, launch.program_options());
         }
     }
     blob::ByteWriter pw;
