@@ -7,41 +7,12 @@
 #include <limits>
 
 #include "runtime/file_read.hpp"
+#include "runtime/owned_view.hpp"
 #include "ir_internal.hpp"
 
 namespace ovcl {
 namespace ir {
 namespace detail {
-
-namespace {
-
-/// A dense tensor over memory owned by someone else (the mapping or the user's weights).
-class WeightsView final : public ITensor {
-public:
-    WeightsView(std::shared_ptr<void> keep, const char* ptr, element::Type type, const Shape& shape)
-        : m_keep(std::move(keep)), m_ptr(const_cast<char*>(ptr)), m_type(type), m_shape(shape) {
-        m_strides = row_major_strides(shape);
-        for (auto& s : m_strides)
-            s *= type.size();
-    }
-    element::Type get_element_type() const override { return m_type; }
-    const Shape& get_shape() const override { return m_shape; }
-    const Strides& get_strides() const override { return m_strides; }
-    void* data() override { return m_ptr; }
-    void set_shape(const Shape& shape) override {
-        if (shape != m_shape)
-            raise<InvalidArgument>("cannot reshape a constant's weights view from ", m_shape, " to ", shape);
-    }
-
-private:
-    std::shared_ptr<void> m_keep;
-    char* m_ptr;  // ITensor hands out void*; the memory is read-only all the same
-    element::Type m_type;
-    Shape m_shape;
-    Strides m_strides;
-};
-
-}  // namespace
 
 WeightsSource WeightsSource::from_file(std::string path) {
     WeightsSource s;
@@ -104,7 +75,7 @@ Tensor WeightsSource::view(element::Type type, const Shape& shape, uint64_t offs
         std::memcpy(copy.data(), p, static_cast<size_t>(bytes));
         return copy;
     }
-    return Tensor(std::make_shared<WeightsView>(m_keep, p, type, shape));
+    return Tensor(std::make_shared<ovcl::detail::OwnedView>(m_keep, p, type, shape));
 }
 
 namespace {

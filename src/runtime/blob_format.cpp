@@ -13,6 +13,7 @@
 #include "ovcl/ir.hpp"
 #include "ovcl/properties.hpp"
 #include "ovcl/version.hpp"
+#include "runtime/owned_view.hpp"
 #include "runtime/plugin_config.hpp"
 
 namespace ovcl {
@@ -257,30 +258,6 @@ void add_model(Writer& blob, const Model& model) {
     blob.add("model.bin", bin.str());
 }
 
-namespace {
-// The blob's model.bin as a u8 tensor that views the blob's bytes and keeps them alive (the constants read from it
-// view it in turn).
-class BlobBytes final : public ITensor {
-public:
-    BlobBytes(std::shared_ptr<const void> owner, std::string_view bytes)
-        : m_owner(std::move(owner)), m_data(const_cast<char*>(bytes.data())), m_shape{bytes.size()}, m_strides{1} {}
-    element::Type get_element_type() const override { return element::u8; }
-    const Shape& get_shape() const override { return m_shape; }
-    void set_shape(const Shape& shape) override {
-        if (shape != m_shape)
-            raise<InvalidArgument>("cannot reshape a blob's weights from ", m_shape, " to ", shape);
-    }
-    const Strides& get_strides() const override { return m_strides; }
-    void* data() override { return m_data; }
-
-private:
-    std::shared_ptr<const void> m_owner;
-    char* m_data;  // ITensor hands out void*; constants only read it
-    Shape m_shape;
-    Strides m_strides;
-};
-}  // namespace
-
 SharedBytesStream::SharedBytesStream(std::shared_ptr<const void> owner, std::string_view bytes, size_t offset)
     : std::istream(nullptr), m_owner(std::move(owner)) {
     m_buf.view(bytes.data() + std::min(offset, bytes.size()), bytes.data() + bytes.size());
@@ -299,7 +276,8 @@ std::shared_ptr<Model> read_model(const Reader& blob) {
     const std::string_view bin = blob.section("model.bin");
     Tensor weights;
     if (!bin.empty())
-        weights = Tensor(std::make_shared<BlobBytes>(blob.owner(), bin));
+        weights =
+            Tensor(std::make_shared<detail::OwnedView>(blob.owner(), bin.data(), element::u8, Shape{bin.size()}));
     try {
         return ir::read_model_from_memory(std::string(blob.section("model.xml")), weights);
     } catch (const Exception& e) {
