@@ -5,6 +5,9 @@
 // profile shows which steps ran where.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <map>
 #include <string>
 
 #include "common/test_utils.hpp"
@@ -39,6 +42,36 @@ void expect_gpu_matches_ref(Core& core, const std::shared_ptr<Model>& model, con
             EXPECT_EQ(test::values(a), test::values(b)) << "output " << o;
         }
     }
+}
+
+// Outputs of `model` on GPU and REF for `inputs`, within `tolerance` of the largest REF value (kernels and host_ref
+// sum in different orders), and the GPU profile's exec type of each node by name.
+std::map<std::string, std::string> expect_gpu_near_ref(Core& core, const std::shared_ptr<Model>& model,
+                                                        const TensorVector& inputs, double tolerance) {
+    auto gpu = core.compile_model(model, "GPU", {{"PERF_COUNT", true}}).create_infer_request();
+    auto ref = core.compile_model(model, "REF").create_infer_request();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        gpu.set_input_tensor(i, inputs[i]);
+        ref.set_input_tensor(i, inputs[i]);
+    }
+    gpu.infer();
+    ref.infer();
+    for (size_t o = 0; o < model->get_results().size(); ++o) {
+        const Tensor a = gpu.get_output_tensor(o), b = ref.get_output_tensor(o);
+        EXPECT_EQ(a.get_shape(), b.get_shape()) << "output " << o;
+        const auto va = test::values(a), vb = test::values(b);
+        double scale = 1;
+        for (double v : vb)
+            scale = std::max(scale, std::abs(v));
+        size_t bad = 0;
+        for (size_t k = 0; k < std::min(va.size(), vb.size()); ++k)
+            if (!(std::abs(va[k] - vb[k]) <= tolerance * scale) && bad++ < 3)
+                ADD_FAILURE() << "output " << o << " element " << k << ": " << va[k] << " against " << vb[k];
+    }
+    std::map<std::string, std::string> exec;
+    for (const auto& p : gpu.get_profiling_info())
+        exec[p.node_name] = p.exec_type;
+    return exec;
 }
 
 Tensor f32(const Shape& s, const std::vector<double>& v) { return test::make_tensor<double>(element::f32, s, v); }
@@ -87,6 +120,45 @@ TEST(DataDependent, KernelsResumeOnceTheShapeIsStaticAgain) {
     }
     EXPECT_TRUE(nonzero_on_host);
     EXPECT_TRUE(scaled_on_device);
+}
+
+// A detector's heads: the rows NonZero picks (a proposal count known only at run time) go through a convolution and
+// a MatMul, which the plan leaves as host steps and the request configures and runs as kernels for each count.
+TEST(DataDependent, ConvolutionAndMatMulAfterADataDependentCountRunAsKernels) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, PartialShape{6, 3, 8, 8}, "x");
+    auto keep = op::parameter(element::f32, PartialShape{6}, "keep");
+    auto rows = op::make("Reshape", {op::make("NonZero", {keep}, {{"output_type", "i64"}}, 3),
+                                     op::constant(element::i64, {1}, std::vector<int64_t>{-1})},
+                         {{"special_zero", "false"}}, 1);
+    auto picked = op::make("Gather", {x, rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 8);
+    auto conv = op::make("Convolution", {picked, op::constant(test::random_tensor(element::f32, {5, 3, 3, 3}, -1, 1, 7))},
+                         {{"strides", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"}, {"dilations", "1,1"},
+                          {"auto_pad", "explicit"}},
+                         1);
+    conv->set_friendly_name("conv");
+    auto flat = op::make("Reshape", {conv, op::constant(element::i64, {2}, std::vector<int64_t>{0, 180})},
+                         {{"special_zero", "true"}}, 1);
+    auto fc = op::make("MatMul", {flat, op::constant(test::random_tensor(element::f32, {180, 7}, -1, 1, 8))},
+                       {{"transpose_a", "false"}, {"transpose_b", "false"}}, 1);
+    auto biased = op::make("Add", {fc, op::constant(test::random_tensor(element::f32, {7}, -1, 1, 10))}, {}, 1);
+    auto relu = op::make("Relu", {biased}, {}, 1);  // fused into the MatMul's kernel
+    relu->set_friendly_name("fc");
+    auto model = std::make_shared<Model>(NodeVector{op::result(relu), op::result(conv)}, NodeVector{x, keep});
+    const Tensor images = test::random_tensor(element::f32, {6, 3, 8, 8}, -1, 1, 9);
+    for (const auto& chosen : {std::vector<double>{1, 0, 1, 1, 0, 1}, std::vector<double>{0, 0, 0, 1, 0, 0},
+                               std::vector<double>{1, 1, 1, 1, 1, 1}, std::vector<double>{0, 0, 0, 0, 0, 0}}) {
+        SCOPED_TRACE(::testing::PrintToString(chosen));
+        const auto exec = expect_gpu_near_ref(core, model, {images, f32({6}, chosen)}, 1e-5);
+        const bool any = std::any_of(chosen.begin(), chosen.end(), [](double c) { return c != 0; });
+        for (const char* name : {"conv", "fc"}) {
+            ASSERT_TRUE(exec.count(name)) << name;
+            const std::string& e = exec.at(name);
+            if (any)  // no rows: the empty tensors go through host_ref or an empty launch alike
+                EXPECT_TRUE(e.size() > 8 && e.compare(e.size() - 8, 8, "_runtime") == 0) << name << ": " << e;
+        }
+    }
 }
 
 }  // namespace

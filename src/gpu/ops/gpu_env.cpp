@@ -1,6 +1,7 @@
 #include "ops/gpu_env.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -77,66 +78,88 @@ void enqueue_kernel(const cl::CommandQueue& queue, const cl::Kernel& kernel, con
           "clEnqueueNDRangeKernel", launch.entry + " (kernels_cl/" + launch.source + ".cl)");
 }
 
-TensorVector run_node_on_device(const Node& node, const TensorVector& inputs, GpuEnv& env) {
-    const Validation v = validate_node(node, env.device);
-    if (!v.supported)
-        raise<NotImplemented>(node.describe(), " cannot run on ", env.device.name, ": ", v.reason);
-    if (inputs.size() != node.get_input_size())
-        raise<InvalidArgument>(node.describe(), ": expects ", node.get_input_size(), " inputs, got ", inputs.size());
-    std::vector<cl::Buffer> in_buffers, out_buffers, const_buffers, scratch_buffers;
+TensorVector run_configured(const Node& node, const OpConfig& config, const std::vector<cl::Buffer>& constants,
+                            const TensorVector& inputs, const ConfiguredRun& on) {
+    std::vector<bool> read(inputs.size(), false);  // an input only the configuration read (packed weights): not uploaded
+    for (const auto& launch : config.launches)
+        for (const auto& a : launch.args)
+            if (a.kind == KernelArg::Kind::INPUT && a.index < read.size())
+                read[a.index] = true;
+    std::vector<cl::Buffer> in_buffers, out_buffers;
     std::vector<Tensor> dense_inputs;
-    for (size_t i = 0; i < inputs.size(); ++i) {
-        if (inputs[i].get_shape() != node.get_input_shape(i) ||
-            inputs[i].get_element_type() != node.get_input_element_type(i))
-            raise<InvalidArgument>(node.describe(), ": input ", i, " must be ", node.get_input_element_type(i), " ",
-                                   node.get_input_shape(i));
-        Tensor dense(inputs[i].get_element_type(), inputs[i].get_shape());
-        inputs[i].copy_to(dense);
+    for (const auto& input : inputs) {
+        if (!read[in_buffers.size()]) {
+            in_buffers.emplace_back();
+            continue;
+        }
+        Tensor dense = input;
+        if (!input.is_continuous()) {
+            dense = Tensor(input.get_element_type(), input.get_shape());
+            input.copy_to(dense);
+        }
         dense_inputs.push_back(dense);
-        in_buffers.push_back(make_buffer(env.context, dense.get_byte_size(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                         dense.data()));
+        in_buffers.push_back(make_buffer(on.context, dense.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                         const_cast<void*>(dense.data())));
     }
     TensorVector outputs;
     for (size_t i = 0; i < node.get_output_size(); ++i) {
         outputs.emplace_back(node.get_output_element_type(i), node.get_output_shape(i));
-        out_buffers.push_back(make_buffer(env.context, outputs.back().get_byte_size(), CL_MEM_READ_WRITE));
+        out_buffers.push_back(make_buffer(on.context, outputs.back().get_byte_size(), CL_MEM_READ_WRITE));
     }
-    if (is_view_op(node)) {
-        std::memcpy(outputs[0].data(), dense_inputs[0].data(), outputs[0].get_byte_size());
-        return outputs;
-    }
-    const OpConfig config = find_gpu_op(node)->configure(node, env.device);
-    for (const auto& c : config.constants)
-        const_buffers.push_back(
-            make_buffer(env.context, c.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, c.data()));
-    scratch_buffers = make_scratch_buffers(env.context, config);
+    const std::vector<cl::Buffer> scratch_buffers = make_scratch_buffers(on.context, config);
     cl_int status_word = 0;
     const cl::Buffer status =
-        make_buffer(env.context, sizeof(cl_int), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &status_word);
+        make_buffer(on.context, sizeof(cl_int), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &status_word);
     auto buffer_of = [&](const KernelArg& a) -> cl::Buffer {
         if (a.kind == KernelArg::Kind::STATUS)
             return status;
         const auto& pool = a.kind == KernelArg::Kind::INPUT     ? in_buffers
                            : a.kind == KernelArg::Kind::OUTPUT  ? out_buffers
                            : a.kind == KernelArg::Kind::SCRATCH ? scratch_buffers
-                                                                : const_buffers;
-        if (a.index >= pool.size())
+                                                                : constants;
+        if (a.index >= pool.size() || !pool[a.index]())
             raise<Exception>(node.describe(), ": kernel argument refers to buffer ", a.index, " of ", pool.size());
         return pool[a.index];
     };
     for (const auto& launch : config.launches) {
-        cl::Kernel k = make_kernel(*env.programs, launch, buffer_of, "");
-        enqueue_kernel(env.queue, k, launch, nullptr);
+        cl::Kernel k = make_kernel(on.programs, launch, buffer_of, on.cache_dir);
+        enqueue_kernel(on.queue, k, launch, nullptr);
     }
     for (size_t i = 0; i < outputs.size(); ++i)
         if (outputs[i].get_byte_size() > 0)
-            check(env.queue.enqueueReadBuffer(out_buffers[i], CL_TRUE, 0, outputs[i].get_byte_size(), outputs[i].data()),
+            check(on.queue.enqueueReadBuffer(out_buffers[i], CL_TRUE, 0, outputs[i].get_byte_size(), outputs[i].data()),
                   "clEnqueueReadBuffer", node.describe() + " output " + std::to_string(i));
-    check(env.queue.enqueueReadBuffer(status, CL_TRUE, 0, sizeof(cl_int), &status_word), "clEnqueueReadBuffer",
+    check(on.queue.enqueueReadBuffer(status, CL_TRUE, 0, sizeof(cl_int), &status_word), "clEnqueueReadBuffer",
           node.describe() + " status");
     if (status_word != 0)
         raise<ModelError>(node.describe(), ": ", config.status_error);
     return outputs;
+}
+
+TensorVector run_node_on_device(const Node& node, const TensorVector& inputs, GpuEnv& env) {
+    const Validation v = validate_node(node, env.device);
+    if (!v.supported)
+        raise<NotImplemented>(node.describe(), " cannot run on ", env.device.name, ": ", v.reason);
+    if (inputs.size() != node.get_input_size())
+        raise<InvalidArgument>(node.describe(), ": expects ", node.get_input_size(), " inputs, got ", inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i)
+        if (inputs[i].get_shape() != node.get_input_shape(i) ||
+            inputs[i].get_element_type() != node.get_input_element_type(i))
+            raise<InvalidArgument>(node.describe(), ": input ", i, " must be ", node.get_input_element_type(i), " ",
+                                   node.get_input_shape(i));
+    if (is_view_op(node)) {
+        Tensor out(node.get_output_element_type(0), node.get_output_shape(0));
+        Tensor dense(inputs[0].get_element_type(), inputs[0].get_shape());
+        inputs[0].copy_to(dense);
+        std::memcpy(out.data(), dense.data(), out.get_byte_size());
+        return {out};
+    }
+    const OpConfig config = find_gpu_op(node)->configure(node, env.device);
+    std::vector<cl::Buffer> constants;
+    for (const auto& c : config.constants)
+        constants.push_back(make_buffer(env.context, c.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                        const_cast<void*>(c.data())));
+    return run_configured(node, config, constants, inputs, {env.context, env.queue, *env.programs, ""});
 }
 
 }  // namespace gpu

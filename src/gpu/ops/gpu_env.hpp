@@ -31,6 +31,18 @@ void enqueue_kernel(const cl::CommandQueue& queue, const cl::Kernel& kernel, con
 /// them in its arena instead, plan.hpp).
 std::vector<cl::Buffer> make_scratch_buffers(const cl::Context& context, const OpConfig& config);
 
+/// Where run_configured runs a node: the context its buffers are made in, the queue, the programs.
+struct ConfiguredRun {
+    const cl::Context& context;
+    const cl::CommandQueue& queue;
+    ProgramCache& programs;
+    const std::string& cache_dir;
+};
+/// Runs `node` (static shapes) as `config` says with `constants` (one buffer per config.constants): uploads `inputs`
+/// into new buffers, enqueues the launches, reads the outputs back (blocking) and checks the status word.
+TensorVector run_configured(const Node& node, const OpConfig& config, const std::vector<cl::Buffer>& constants,
+                            const TensorVector& inputs, const ConfiguredRun& on);
+
 /// Runs one node on the device: validate, configure, upload inputs, enqueue, read outputs.
 /// The op tests use it against host_ref; throws NotImplemented with the reason when the
 /// device refuses the node.

@@ -27,11 +27,12 @@ public:
     /// Its configuration (tuning::configure), computed on first use of its key.
     OpConfig configuration(const Node& node, const DeviceInfo& device);
 
-private:
     /// What validation and configuration read: type, version, attributes, each input's producer type, element
     /// type and shape, and a Constant input's data (a small one by its bytes, a big one by address: the entry
     /// keeps that tensor, so the address is not reused); none for an op with bodies (If, Loop), never cached.
     static std::optional<std::string> key_of(const Node& node);
+
+private:
 
     struct Entry {
         std::optional<Validation> validation;

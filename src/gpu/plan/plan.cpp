@@ -136,6 +136,17 @@ Validation device_runs(const Node& node, const DeviceInfo& device, const std::se
 
 namespace {
 
+// Ops whose every output element takes many multiply-adds: run as kernels even when their shapes are known only at
+// run time, as the upload and download of their tensors cost far less than the host reference's loops.
+bool compute_bound(const Node& node) {
+    static const std::set<std::string> types = {
+        "Convolution",           "GroupConvolution", "ConvolutionBackpropData", "GroupConvolutionBackpropData",
+        "MatMul",                "FusedConvolution", "FusedGroupConvolution",   "FusedMatMul",
+        "ScaledDotProductAttention", "Einsum",       "RNNSequence",             "GRUSequence",
+        "LSTMSequence"};
+    return types.count(node.get_type_name()) > 0;
+}
+
 // Plan::build's steps, in order, over the state they share.
 class PlanBuilder {
 public:
@@ -198,6 +209,7 @@ private:
             if (const char* why = data_dependent(step)) {
                 step.kind = Step::Kind::HOST;
                 step.reason = why;
+                step.kernels_at_run_time = compute_bound(*node) && !m_host_ops.count(type);
             } else if ((type == "ReadValue" || type == "Assign") && device_variables(m_host_ops))
                 add_variable_step(step);
             else

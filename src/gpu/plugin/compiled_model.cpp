@@ -106,7 +106,11 @@ void specialise_read_values(Model& model, const std::vector<std::string>& ids,
 CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, std::shared_ptr<Model> transformed,
                              const std::shared_ptr<const Plugin>& plugin, std::shared_ptr<DeviceContext> device,
                              const Config& config)
-    : ICompiledModel(model, plugin), m_model(std::move(transformed)), m_device(std::move(device)), m_config(config) {
+    : ICompiledModel(model, plugin),
+      m_model(std::move(transformed)),
+      m_device(std::move(device)),
+      m_config(config),
+      m_runtime_kernels(std::make_unique<RuntimeKernels>(m_device, m_config)) {
     setup_executors();
     m_dynamic = m_model->is_dynamic();
     if (m_dynamic) {  // a static model has one plan: nothing to share between plans

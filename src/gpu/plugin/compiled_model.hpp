@@ -11,6 +11,7 @@
 #include "ovcl/plugin/icompiled_model.hpp"
 #include "plan/plan.hpp"
 #include "plugin/config.hpp"
+#include "plugin/runtime_kernels.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -47,6 +48,8 @@ public:
     const std::vector<std::string>& dynamic_variables() const { return m_dynamic_variables; }
     const DeviceContext& device() const { return *m_device; }
     const Config& config() const { return m_config; }
+    /// Kernels configured at run time for the host steps whose shapes only the run knows (Step::kernels_at_run_time).
+    RuntimeKernels& runtime_kernels() const { return *m_runtime_kernels; }
     /// The stream a new request runs on (round-robin over NUM_STREAMS).
     const Stream& assign_stream() const { return m_streams->assign(); }
     /// Set by import_model when Core's model cache (CACHE_DIR) supplied the blob.
@@ -97,6 +100,7 @@ private:
     };
     mutable std::map<const void*, DeviceConstant> m_device_constants;
     cl::Buffer device_constant(const Tensor& host) const;
+    std::unique_ptr<RuntimeKernels> m_runtime_kernels;
     mutable std::list<std::pair<PlanKey, std::shared_ptr<const DevicePlan>>> m_plans;  ///< most recent first
     static constexpr size_t kMaxPlans = 8;
     std::shared_ptr<GpuStreams> m_streams;          ///< per model, or per device when EXCLUSIVE_ASYNC_REQUESTS

@@ -80,6 +80,7 @@ void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
         m_kernels.assign(plan.steps.size(), {});
         m_events.assign(plan.steps.size(), {});
         m_host_times.assign(plan.steps.size(), {});
+        m_host_impl.assign(plan.steps.size(), {});
         m_host_values.assign(plan.values.size(), Tensor());
         for (size_t s = 0; s < plan.steps.size(); ++s) {
             const Step& step = plan.steps[s];
@@ -241,57 +242,6 @@ Tensor InferRequest::host_input(size_t i, const Value& v) {
         check(m_queue.enqueueReadBuffer(m_in_bind[i].buffer, CL_TRUE, 0, v.bytes, t.data()), "clEnqueueReadBuffer",
               describe() + ": input " + std::to_string(i));
     return t;
-}
-
-void InferRequest::run_host_step(const Step& step) {
-    // Waits only for the device values it reads (the queue is in order: the last read ends after every command
-    // before it), so a host step that reads none overlaps the kernels still running. Values that only host steps
-    // read stay on the host (Value HOST); those the device reads too are written without blocking, and later host
-    // steps read the host copy.
-    const Plan& plan = *m_plan->plan;
-    TensorVector inputs;
-    cl::Event last_read;
-    for (size_t v : step.inputs) {
-        const Value& val = plan.values[v];
-        if (val.where == Value::Where::CONSTANT) {
-            inputs.push_back(plan.constants[val.index]);
-            continue;
-        }
-        if (val.where == Value::Where::HOST || m_host_values.at(v)) {
-            inputs.push_back(m_host_values.at(v));
-            continue;
-        }
-        Tensor t(val.type, val.shape);
-        m_bytes.to_host += val.bytes;
-        if (val.bytes)
-            check(m_queue.enqueueReadBuffer(m_slots[val.index], CL_FALSE, 0, val.bytes, t.data(), nullptr, &last_read),
-                  "clEnqueueReadBuffer", "input of host step " + step.node->describe());
-        inputs.push_back(t);
-    }
-    if (last_read())
-        check(last_read.wait(), "clWaitForEvents", "inputs of host step " + step.node->describe());
-    const auto t0 = StageClock::now();  // the device's work before it is in its own events
-    EvalContext ctx{m_variables.get(), &m_cancel};
-    const std::string& type = step.node->get_type_name();
-    const TensorVector outputs = m_device_variables && (type == "ReadValue" || type == "Assign")
-                                     ? m_device_variables->run_on_host(*step.node, inputs, ctx)
-                                     : evaluate_node(*step.node, inputs, ctx);
-    for (size_t i = 0; i < outputs.size(); ++i) {
-        const Value& val = plan.values[step.outputs[i]];
-        if (!val.data_dependent && outputs[i].get_shape() != val.shape)
-            raise<Exception>(step.node->describe(), ": host step produced ", outputs[i].get_shape(), ", planned ",
-                             val.shape);
-        m_host_values.at(step.outputs[i]) = outputs[i];  // for the host steps and outputs that read it
-        if (val.where == Value::Where::HOST)
-            continue;
-        m_bytes.to_device += val.bytes;
-        if (!val.bytes)
-            continue;
-        m_staging.push_back(outputs[i]);  // alive until the write is done (the inference's end)
-        check(m_queue.enqueueWriteBuffer(m_slots[val.index], CL_FALSE, 0, val.bytes, outputs[i].data()),
-              "clEnqueueWriteBuffer", "output of host step " + step.node->describe());
-    }
-    m_host_times[static_cast<size_t>(&step - plan.steps.data())] = since(t0);
 }
 
 void InferRequest::run_variable_step(size_t s) {

@@ -124,6 +124,7 @@ private:
     std::vector<std::vector<cl::Event>> m_events;    ///< per step, when events are on
     std::vector<cl::Event> m_write_events, m_read_events;
     std::vector<std::chrono::microseconds> m_host_times;  ///< per step
+    std::vector<std::string> m_host_impl;  ///< per step: the kernels a host step ran as (RuntimeKernels), or empty
     std::vector<Tensor> m_host_values;  ///< per value: this run's HOST values, until the outputs are copied
     std::vector<Tensor> m_staging;      ///< dense copies of strided inputs, host steps' outputs: alive until written
     std::vector<std::pair<Tensor, Tensor>> m_staged_outputs;  ///< (staging, bound strided output)

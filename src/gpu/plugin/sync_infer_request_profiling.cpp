@@ -67,7 +67,7 @@ std::vector<ProfilingInfo> InferRequest::get_profiling_info() const {
             p.exec_type = "view";
         } else if (step.kind == Step::Kind::HOST) {
             p.status = ProfilingInfo::Status::EXECUTED;
-            p.exec_type = "ref";
+            p.exec_type = m_host_impl[s].empty() ? "ref" : m_host_impl[s] + "_runtime";
             p.real_time = p.cpu_time = m_host_times[s];
         } else {
             p.status = ProfilingInfo::Status::EXECUTED;

@@ -1,0 +1,48 @@
+// Kernels for host steps whose shapes are known only at run time: the ops after NonZero, NMS or a proposal
+// count (a detector's box and mask heads). The plan cannot configure them, so they are host steps; for the
+// compute-bound ones (Step::kernels_at_run_time) the request asks this object to configure the op for the shapes
+// of this run and run its kernels, with one upload and one download, before falling back to host_ref.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "ocl/device_context.hpp"
+#include "plugin/config.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+class RuntimeKernels {
+public:
+    RuntimeKernels(std::shared_ptr<DeviceContext> device, const Config& config);
+
+    /// The outputs of `node` on `inputs`, computed by the device's kernels on `queue` (blocking: the outputs are
+    /// read back), or none when the device does not run the node at these shapes; `impl` gets the kernels' name.
+    std::optional<TensorVector> run(const Node& node, const TensorVector& inputs, const cl::CommandQueue& queue,
+                                    std::string* impl = nullptr);
+
+private:
+    /// One configuration per static signature (OpCache::key_of): op constants stay on the device between runs.
+    struct Entry {
+        std::shared_ptr<Node> node;  ///< the node with static inputs
+        Validation validation;
+        OpConfig config;
+        std::vector<cl::Buffer> constants;
+    };
+    std::shared_ptr<const Entry> entry(const Node& node, const TensorVector& inputs);
+
+    std::shared_ptr<DeviceContext> m_device;
+    Config m_config;
+    std::mutex m_mutex;
+    std::map<std::string, std::shared_ptr<const Entry>> m_entries;
+    size_t m_constant_bytes = 0;
+    static constexpr size_t kMaxEntries = 64;  ///< then cleared: a detector sees a few proposal counts
+    static constexpr size_t kMaxConstantBytes = size_t(1) << 30;
+};
+
+}  // namespace gpu
+}  // namespace ovcl

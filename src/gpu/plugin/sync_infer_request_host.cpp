@@ -1,0 +1,75 @@
+// Host steps of a GPU plan: the ops the device does not run (or not at the shapes the plan knows), between the
+// kernels of the same in-order queue.
+#include "plugin/sync_infer_request.hpp"
+
+#include "runtime/host_variable_state.hpp"
+#include "runtime/stage_profiling.hpp"
+
+namespace ovcl {
+namespace gpu {
+
+void InferRequest::run_host_step(const Step& step) {
+    // Waits only for the device values it reads (the queue is in order: the last read ends after every command
+    // before it), so a host step that reads none overlaps the kernels still running. Values that only host steps
+    // read stay on the host (Value HOST); those the device reads too are written without blocking, and later host
+    // steps read the host copy.
+    const Plan& plan = *m_plan->plan;
+    TensorVector inputs;
+    cl::Event last_read;
+    for (size_t v : step.inputs) {
+        const Value& val = plan.values[v];
+        if (val.where == Value::Where::CONSTANT) {
+            inputs.push_back(plan.constants[val.index]);
+            continue;
+        }
+        if (val.where == Value::Where::HOST || m_host_values.at(v)) {
+            inputs.push_back(m_host_values.at(v));
+            continue;
+        }
+        Tensor t(val.type, val.shape);
+        m_bytes.to_host += val.bytes;
+        if (val.bytes)
+            check(m_queue.enqueueReadBuffer(m_slots[val.index], CL_FALSE, 0, val.bytes, t.data(), nullptr, &last_read),
+                  "clEnqueueReadBuffer", "input of host step " + step.node->describe());
+        inputs.push_back(t);
+    }
+    if (last_read())
+        check(last_read.wait(), "clWaitForEvents", "inputs of host step " + step.node->describe());
+    const auto t0 = StageClock::now();  // the device's work before it is in its own events
+    EvalContext ctx{m_variables.get(), &m_cancel};
+    const std::string& type = step.node->get_type_name();
+    const size_t s = static_cast<size_t>(&step - plan.steps.data());
+    std::optional<TensorVector> on_device;
+    m_host_impl[s].clear();
+    if (step.kernels_at_run_time && (on_device = m_model->runtime_kernels().run(*step.node, inputs, m_queue,
+                                                                                  &m_host_impl[s]))) {
+        for (size_t i = 0; i < inputs.size(); ++i)
+            if (plan.values[step.inputs[i]].where != Value::Where::CONSTANT)
+                m_bytes.to_device += inputs[i].get_byte_size();
+        for (const auto& t : *on_device)
+            m_bytes.to_host += t.get_byte_size();
+    }
+    const TensorVector outputs = on_device ? *on_device
+                                 : m_device_variables && (type == "ReadValue" || type == "Assign")
+                                     ? m_device_variables->run_on_host(*step.node, inputs, ctx)
+                                     : evaluate_node(*step.node, inputs, ctx);
+    for (size_t i = 0; i < outputs.size(); ++i) {
+        const Value& val = plan.values[step.outputs[i]];
+        if (!val.data_dependent && outputs[i].get_shape() != val.shape)
+            raise<Exception>(step.node->describe(), ": host step produced ", outputs[i].get_shape(), ", planned ",
+                             val.shape);
+        m_host_values.at(step.outputs[i]) = outputs[i];  // for the host steps and outputs that read it
+        if (val.where == Value::Where::HOST)
+            continue;
+        m_bytes.to_device += val.bytes;
+        if (!val.bytes)
+            continue;
+        m_staging.push_back(outputs[i]);  // alive until the write is done (the inference's end)
+        check(m_queue.enqueueWriteBuffer(m_slots[val.index], CL_FALSE, 0, val.bytes, outputs[i].data()),
+              "clEnqueueWriteBuffer", "output of host step " + step.node->describe());
+    }
+    m_host_times[s] = since(t0);
+}
+
+}  // namespace gpu
+}  // namespace ovcl
