@@ -21,6 +21,7 @@
 #include "ops/normalization.hpp"
 #include "ops/recurrent.hpp"
 #include "ops/reduce.hpp"
+#include "ops/roi.hpp"
 #include "ops/softmax.hpp"
 #include "ops/topk.hpp"
 #include "ovcl/except.hpp"

@@ -143,7 +143,7 @@ bool compute_bound(const Node& node) {
         "Convolution",           "GroupConvolution", "ConvolutionBackpropData", "GroupConvolutionBackpropData",
         "MatMul",                "FusedConvolution", "FusedGroupConvolution",   "FusedMatMul",
         "ScaledDotProductAttention", "Einsum",       "RNNSequence",             "GRUSequence",
-        "LSTMSequence"};
+        "LSTMSequence",          "ROIAlign"};
     return types.count(node.get_type_name()) > 0;
 }
 
