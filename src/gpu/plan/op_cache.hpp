@@ -33,7 +33,6 @@ public:
     static std::optional<std::string> key_of(const Node& node);
 
 private:
-
     struct Entry {
         std::optional<Validation> validation;
         std::optional<OpConfig> config;

@@ -33,11 +33,15 @@ RuntimeKernels::RuntimeKernels(std::shared_ptr<DeviceContext> device, const Conf
 
 std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& node, const TensorVector& inputs) {
     auto e = std::make_shared<Entry>();
-    e->node = with_static_inputs(node, inputs);
+    try {
+        e->node = with_static_inputs(node, inputs);
+    } catch (const Exception&) {  // inputs its shape inference refuses: host_ref reports them, naming the node
+        return nullptr;
+    }
     const auto key = OpCache::key_of(*e->node);
     if (!key)
         return nullptr;
-    std::lock_guard<std::mutex> lock(m_mutex);  // one configuration at a time: tuning::Scope is per thread anyway
+    std::lock_guard<std::mutex> lock(m_mutex);  // requests of every stream share the entries
     if (auto it = m_entries.find(*key); it != m_entries.end())
         return it->second;
     if (m_entries.size() >= kMaxEntries || m_constant_bytes > kMaxConstantBytes) {
