@@ -3,8 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
+#include <optional>
 #include <queue>
 #include <tuple>
+#include <type_traits>
+#include <vector>
+
+#include <tbb/parallel_for.h>
 
 #include "host_ref/unary.hpp"
 #include "shape_infer/nms_infer.hpp"
@@ -26,28 +32,46 @@ struct Pick {
     int64_t batch, cls, box;
 };
 
-// The IoU of boxes i and j of one image.
-using IoU = std::function<float(int64_t, int64_t)>;
-
-// IoU of two axis-aligned boxes: corners (y1, x1, y2, x2) in either order, or (x_center, y_center, w, h).
-float box_iou(const float* a, const float* b, bool center) {
-    float lo_a[2], hi_a[2], lo_b[2], hi_b[2];
-    for (int k = 0; k < 2; ++k) {
-        if (center) {
-            lo_a[k] = a[k] - a[k + 2] / 2.f, hi_a[k] = a[k] + a[k + 2] / 2.f;
-            lo_b[k] = b[k] - b[k + 2] / 2.f, hi_b[k] = b[k] + b[k + 2] / 2.f;
-        } else {
-            lo_a[k] = std::min(a[k], a[k + 2]), hi_a[k] = std::max(a[k], a[k + 2]);
-            lo_b[k] = std::min(b[k], b[k + 2]), hi_b[k] = std::max(b[k], b[k + 2]);
+// One image's axis-aligned boxes, (y1, x1, y2, x2) corners in either order or (x_center, y_center, w, h), as the
+// lower and upper bounds and the area the IoU of every pair reads (computed once, not per pair).
+class AlignedBoxes {
+public:
+    AlignedBoxes(const float* boxes, int64_t n, bool center) : m_lo(2 * n), m_hi(2 * n), m_area(n) {
+        for (int64_t i = 0; i < n; ++i) {
+            const float* a = boxes + 4 * i;
+            for (int k = 0; k < 2; ++k) {
+                if (center) {
+                    m_lo[2 * i + k] = a[k] - a[k + 2] / 2.f, m_hi[2 * i + k] = a[k] + a[k + 2] / 2.f;
+                } else {
+                    m_lo[2 * i + k] = std::min(a[k], a[k + 2]), m_hi[2 * i + k] = std::max(a[k], a[k + 2]);
+                }
+            }
+            m_area[i] = (m_hi[2 * i] - m_lo[2 * i]) * (m_hi[2 * i + 1] - m_lo[2 * i + 1]);
         }
     }
-    const float area_a = (hi_a[0] - lo_a[0]) * (hi_a[1] - lo_a[1]), area_b = (hi_b[0] - lo_b[0]) * (hi_b[1] - lo_b[1]);
-    if (area_a <= 0.f || area_b <= 0.f)
-        return 0.f;
-    const float inter = std::max(std::min(hi_a[0], hi_b[0]) - std::max(lo_a[0], lo_b[0]), 0.f) *
-                        std::max(std::min(hi_a[1], hi_b[1]) - std::max(lo_a[1], lo_b[1]), 0.f);
-    return inter / (area_a + area_b - inter);
-}
+    /// Whether box i's bounds and area are finite numbers (else it may overlap anything).
+    bool finite(int64_t i) const {
+        return std::isfinite(m_lo[2 * i]) && std::isfinite(m_lo[2 * i + 1]) && std::isfinite(m_hi[2 * i]) &&
+               std::isfinite(m_hi[2 * i + 1]) && std::isfinite(m_area[i]);
+    }
+    /// Box i's extent on the first axis.
+    float lo(int64_t i) const { return m_lo[2 * i]; }
+    float hi(int64_t i) const { return m_hi[2 * i]; }
+    float operator()(int64_t i, int64_t j) const {
+        if (m_area[i] <= 0.f || m_area[j] <= 0.f)
+            return 0.f;
+        const float* lo_a = &m_lo[2 * i];
+        const float* hi_a = &m_hi[2 * i];
+        const float* lo_b = &m_lo[2 * j];
+        const float* hi_b = &m_hi[2 * j];
+        const float inter = std::max(std::min(hi_a[0], hi_b[0]) - std::max(lo_a[0], lo_b[0]), 0.f) *
+                            std::max(std::min(hi_a[1], hi_b[1]) - std::max(lo_a[1], lo_b[1]), 0.f);
+        return inter / (m_area[i] + m_area[j] - inter);
+    }
+
+private:
+    std::vector<float> m_lo, m_hi, m_area;
+};
 
 struct Pt {
     double x, y;
@@ -105,8 +129,54 @@ float rotated_iou(const float* a, const float* b, bool clockwise) {
     return static_cast<float>(inter / (area_a + area_b - inter));
 }
 
+// The picks a candidate box may overlap, so that the others, whose IoU with it is 0, are not compared: a pair
+// whose extents on the first axis do not overlap has no intersection. Finite picks are kept by their lower bound;
+// any other pick is compared with every candidate, and a candidate that is not finite with every pick.
+class PickIndex {
+public:
+    explicit PickIndex(const AlignedBoxes& boxes) : m_boxes(boxes) {}
+    void add(int64_t box, size_t position) {
+        if (!m_boxes.finite(box)) {
+            m_always.push_back(position);
+            return;
+        }
+        m_by_lo.emplace(m_boxes.lo(box), position);
+        m_widest = std::max(m_widest, static_cast<double>(m_boxes.hi(box)) - static_cast<double>(m_boxes.lo(box)));
+    }
+    /// Positions (in pick order) of the picks at or after `begin` that box may overlap, last first.
+    void candidates(int64_t box, size_t begin, size_t picks, std::vector<size_t>& out) const {
+        out.clear();
+        if (!m_boxes.finite(box)) {
+            for (size_t j = picks; j-- > begin;)
+                out.push_back(j);
+            return;
+        }
+        // A pick overlapping box starts before box ends and ends after box starts, so it starts after box's start less
+        // the widest pick (less a margin for the rounding of that width).
+        const double lo = static_cast<double>(m_boxes.lo(box));
+        const double from = lo - m_widest - (std::fabs(lo) + m_widest) * 1e-6;
+        for (auto it = m_by_lo.lower_bound(static_cast<float>(from)); it != m_by_lo.end() && it->first <= m_boxes.hi(box);
+             ++it)
+            if (it->second >= begin)
+                out.push_back(it->second);
+        for (size_t j : m_always)
+            if (j >= begin)
+                out.push_back(j);
+        std::sort(out.begin(), out.end(), std::greater<size_t>());
+    }
+
+private:
+    const AlignedBoxes& m_boxes;
+    std::multimap<float, size_t> m_by_lo;
+    std::vector<size_t> m_always;
+    double m_widest = 0;
+};
+
 // The boxes picked in one class of one image: hard NMS when sigma == 0 (an IoU >= iou_thr suppresses, or > when
-// `strict`), else Soft-NMS's Gaussian decay.
+// `strict`), else Soft-NMS's Gaussian decay. `iou(i, j)`: the IoU of boxes i and j of the image. Axis-aligned boxes
+// skip the picks a candidate cannot overlap when an IoU of 0 changes nothing (it neither suppresses nor decays):
+// the same picks in the same order, so the same result.
+template <typename IoU>
 std::vector<int64_t> select_class(const float* scores, int64_t n, int64_t max_out, float iou_thr, float score_thr,
                                   float sigma, bool strict, const IoU& iou, std::vector<float>& picked_scores) {
     struct Cand {
@@ -120,14 +190,26 @@ std::vector<int64_t> select_class(const float* scores, int64_t n, int64_t max_ou
         if (scores[i] > score_thr)
             queue.push({scores[i], i, 0});
     const float scale = sigma > 0.f ? -0.5f / sigma : 0.f;
+    std::optional<PickIndex> index;
+    if constexpr (std::is_same_v<IoU, AlignedBoxes>)
+        if (sigma > 0.f || (strict ? iou_thr >= 0.f : iou_thr > 0.f))
+            index.emplace(iou);
     std::vector<int64_t> picked;
+    std::vector<size_t> order;  // the picks compared with the candidate, last first
     while (static_cast<int64_t>(picked.size()) < max_out && !queue.empty()) {
         Cand c = queue.top();
         queue.pop();
         const float original = c.score;
+        if (index) {
+            index->candidates(c.box, c.begin, picked.size(), order);
+        } else {
+            order.clear();
+            for (size_t j = picked.size(); j-- > c.begin;)
+                order.push_back(j);
+        }
         bool suppressed = false;
-        for (size_t j = picked.size(); j-- > c.begin && !suppressed;) {
-            const float v = iou(c.box, picked[j]);
+        for (size_t k = 0; k < order.size() && !suppressed; ++k) {
+            const float v = iou(c.box, picked[order[k]]);
             if (sigma == 0.f) {
                 suppressed = strict ? v > iou_thr : v >= iou_thr;
             } else {
@@ -138,6 +220,8 @@ std::vector<int64_t> select_class(const float* scores, int64_t n, int64_t max_ou
         if (suppressed)
             continue;
         if (c.score == original) {
+            if (index)
+                index->add(c.box, picked.size());
             picked.push_back(c.box);
             picked_scores.push_back(c.score);
         } else {
@@ -152,9 +236,12 @@ float scalar_input(const TensorVector& in, size_t i, float fallback) {
     return i < in.size() && in[i].get_size() > 0 ? static_cast<float>(to_f64(in[i])[0]) : fallback;
 }
 
-// Runs the selection over every image and class (box_size values per box) and writes the outputs.
+// Runs the selection over every image and class (box_size values per box) and writes the outputs. `image_iou(boxes)`
+// gives the pairwise IoU of one image's boxes. Classes are independent: they run on every core, their picks joined
+// in (image, class) order.
+template <typename ImageIoU>
 void run_nms(const Node& node, const TensorVector& in, TensorVector& out, size_t box_size, bool strict,
-             const std::function<float(const float*, const float*)>& pair_iou) {
+             const ImageIoU& image_iou) {
     const auto attrs = shape_infer::nms_attrs(node);
     const Tensor boxes = to_f32(in.at(0)), scores = to_f32(in.at(1));
     const Shape& ss = scores.get_shape();
@@ -164,18 +251,21 @@ void run_nms(const Node& node, const TensorVector& in, TensorVector& out, size_t
     const float iou_thr = scalar_input(in, 3, 0.f), score_thr = scalar_input(in, 4, 0.f), sigma = scalar_input(in, 5, 0.f);
     const float* bp = boxes.data<float>();
     const float* sp = scores.data<float>();
-    std::vector<Pick> picks;
+    std::vector<std::vector<Pick>> per_class(static_cast<size_t>(batches * classes));
     for (int64_t b = 0; b < batches; ++b) {
-        const float* image = bp + b * n * static_cast<int64_t>(box_size);
-        const IoU iou = [&](int64_t i, int64_t j) { return pair_iou(image + i * box_size, image + j * box_size); };
-        for (int64_t c = 0; c < classes; ++c) {
+        const auto iou = image_iou(bp + b * n * static_cast<int64_t>(box_size), n);
+        tbb::parallel_for(int64_t{0}, classes, [&](int64_t c) {
             std::vector<float> kept_scores;
             const auto kept = select_class(sp + (b * classes + c) * n, n, max_out, iou_thr, score_thr, sigma, strict, iou,
                                            kept_scores);
+            auto& picks = per_class[static_cast<size_t>(b * classes + c)];
             for (size_t k = 0; k < kept.size(); ++k)
                 picks.push_back({kept_scores[k], b, c, kept[k]});
-        }
+        });
     }
+    std::vector<Pick> picks;
+    for (const auto& p : per_class)
+        picks.insert(picks.end(), p.begin(), p.end());
     if (attrs.sort_descending)
         std::sort(picks.begin(), picks.end(), [](const Pick& l, const Pick& r) {
             if (l.score != r.score)
@@ -199,12 +289,14 @@ void run_nms(const Node& node, const TensorVector& in, TensorVector& out, size_t
 
 void non_max_suppression(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
     const bool center = shape_infer::nms_attrs(node).center;
-    run_nms(node, in, out, 4, false, [center](const float* a, const float* b) { return box_iou(a, b, center); });
+    run_nms(node, in, out, 4, false, [center](const float* image, int64_t n) { return AlignedBoxes(image, n, center); });
 }
 
 void nms_rotated(const Node& node, const TensorVector& in, TensorVector& out, EvalContext&) {
     const bool clockwise = shape_infer::nms_attrs(node).clockwise;
-    run_nms(node, in, out, 5, true, [clockwise](const float* a, const float* b) { return rotated_iou(a, b, clockwise); });
+    run_nms(node, in, out, 5, true, [clockwise](const float* image, int64_t) {
+        return [image, clockwise](int64_t i, int64_t j) { return rotated_iou(image + 5 * i, image + 5 * j, clockwise); };
+    });
 }
 
 }  // namespace host_ref

@@ -5,6 +5,9 @@
 // unwritten or fails: those expectations are the specification's (no boxes, valid_outputs 0).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -111,6 +114,92 @@ TEST(Nms, SoftNmsDecaysScoresAndF16) {
              {1, 1, 0.8798828, 1, 1, 0.8598633,  1, 1, 0.8598633, 0, 0, 0.85009766, 0, 0, 0.83984375, 0, 1, 0.8198242,
               1, 0, 0.7998047, 1, 0, 0.79003906, 0, 1, 0.75,      1, 0, 0.6801758,  0, 0, 0.6401367,  0, 1, 0.5097656}},
             {{1}, {12}}});
+}
+
+// Many boxes in far-apart groups (as torchvision's batched NMS offsets each class), a few of them not finite or empty:
+// hard NMS picks what an exhaustive greedy pass over every earlier pick picks, soft NMS the boxes and decayed scores
+// of the same pass with every earlier pick's decay applied, last pick first (host_ref compares a candidate only with
+// the picks it may overlap; this checks that those are all that matter).
+TEST(Nms, ManyBoxesPickAsAnExhaustivePass) {
+    const size_t n = 1500;
+    Tensor boxes = test::random_tensor(element::f32, {1, n, 4}, 0, 40, 11);
+    const Tensor scores = test::random_tensor(element::f32, {1, 1, n}, 0, 1, 12);
+    float* b = boxes.data<float>();
+    for (size_t i = 0; i < n; ++i) {
+        const float offset = static_cast<float>(i % 30) * 1000.f;  // 30 groups
+        b[4 * i] += offset;
+        b[4 * i + 2] = b[4 * i] + std::fabs(b[4 * i + 2]) / 2 + (i % 97 == 0 ? 300.f : 0.f);  // a few wide ones
+    }
+    b[4 * 7 + 1] = std::numeric_limits<float>::quiet_NaN();
+    b[4 * 8 + 2] = std::numeric_limits<float>::infinity();
+    b[4 * 9 + 3] = b[4 * 9 + 1];  // no area
+    const auto iou = [&](size_t i, size_t j) {  // host_ref's formula for corners in either order
+        const float* p = b + 4 * i;
+        const float* q = b + 4 * j;
+        float lo_a[2], hi_a[2], lo_b[2], hi_b[2];
+        for (int k = 0; k < 2; ++k) {
+            lo_a[k] = std::min(p[k], p[k + 2]), hi_a[k] = std::max(p[k], p[k + 2]);
+            lo_b[k] = std::min(q[k], q[k + 2]), hi_b[k] = std::max(q[k], q[k + 2]);
+        }
+        const float area_a = (hi_a[0] - lo_a[0]) * (hi_a[1] - lo_a[1]), area_b = (hi_b[0] - lo_b[0]) * (hi_b[1] - lo_b[1]);
+        if (area_a <= 0.f || area_b <= 0.f)
+            return 0.f;
+        const float inter = std::max(std::min(hi_a[0], hi_b[0]) - std::max(lo_a[0], lo_b[0]), 0.f) *
+                            std::max(std::min(hi_a[1], hi_b[1]) - std::max(lo_a[1], lo_b[1]), 0.f);
+        return inter / (area_a + area_b - inter);
+    };
+    const float* sc = scores.data<float>();
+    for (float sigma : {0.f, 0.5f}) {
+        SCOPED_TRACE("sigma " + std::to_string(sigma));
+        // The exhaustive pass: the best candidate (ties: lower index) with every decay of the picks made since it was
+        // last scored; hard NMS drops it at an IoU >= 0.5.
+        struct Cand {
+            float score;
+            size_t box, begin;
+        };
+        std::vector<Cand> open;
+        for (size_t i = 0; i < n; ++i)
+            if (sc[i] > 0.1f)
+                open.push_back({sc[i], i, 0});
+        std::vector<size_t> picked;
+        std::vector<float> picked_scores;
+        while (!open.empty()) {
+            auto best = std::min_element(open.begin(), open.end(), [](const Cand& l, const Cand& r) {
+                return l.score > r.score || (l.score == r.score && l.box < r.box);
+            });
+            Cand c = *best;
+            open.erase(best);
+            const float original = c.score;
+            bool dropped = false;
+            for (size_t j = picked.size(); j-- > c.begin && !dropped;) {
+                const float v = iou(c.box, picked[j]);
+                if (sigma == 0.f) {
+                    dropped = v >= 0.5f;
+                } else {
+                    c.score *= std::exp(-0.5f / sigma * v * v);
+                    dropped = c.score <= 0.1f;
+                }
+            }
+            if (dropped)
+                continue;
+            if (c.score == original) {
+                picked.push_back(c.box);
+                picked_scores.push_back(c.score);
+            } else {
+                c.begin = picked.size();
+                open.push_back(c);
+            }
+        }
+        const auto out = run("NonMaxSuppression", 9, {boxes, scores, i64s(double(n)), f32s(0.5), f32s(0.1), f32s(sigma)},
+                             {{"sort_result_descending", "false"}});
+        const Vals rows = test::values(out[0]), selected = test::values(out[1]);
+        ASSERT_EQ(rows.size(), 3 * picked.size());
+        EXPECT_GT(picked.size(), 100u);
+        for (size_t k = 0; k < picked.size(); ++k) {
+            EXPECT_EQ(rows[3 * k + 2], double(picked[k])) << "pick " << k;
+            EXPECT_EQ(selected[3 * k + 2], double(picked_scores[k])) << "pick " << k;
+        }
+    }
 }
 
 // selected_scores is f32 for f16 boxes, scores and thresholds, as OpenVINO 2026.4 types it (the CPU plugin's
