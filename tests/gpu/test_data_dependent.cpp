@@ -161,4 +161,35 @@ TEST(DataDependent, ConvolutionAndMatMulAfterADataDependentCountRunAsKernels) {
     }
 }
 
+// ROIAlign pools a feature map that a kernel wrote (it stays in the request's arena and the run-time kernel reads it
+// there) over the rois NonZero picks.
+TEST(DataDependent, RoiAlignOverPickedRoisReadsTheFeatureMapOnTheDevice) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, PartialShape{1, 3, 10, 10}, "x");
+    auto all = op::parameter(element::f32, PartialShape{5, 4}, "rois");
+    auto keep = op::parameter(element::f32, PartialShape{5}, "keep");
+    auto features = op::make("Convolution", {x, op::constant(test::random_tensor(element::f32, {4, 3, 3, 3}, -1, 1, 5))},
+                             {{"strides", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"}, {"dilations", "1,1"},
+                              {"auto_pad", "explicit"}},
+                             1);
+    auto rows = op::make("Reshape", {op::make("NonZero", {keep}, {{"output_type", "i64"}}, 3),
+                                     op::constant(element::i64, {1}, std::vector<int64_t>{-1})},
+                         {{"special_zero", "false"}}, 1);
+    auto rois = op::make("Gather", {all, rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 8);
+    auto batch = op::make("Multiply", {rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 1);
+    auto pooled = op::make("ROIAlign", {features, rois, batch},
+                           {{"pooled_h", "2"}, {"pooled_w", "3"}, {"sampling_ratio", "0"}, {"spatial_scale", "1"},
+                            {"mode", "avg"}, {"aligned_mode", "half_pixel"}},
+                           9);
+    pooled->set_friendly_name("pooled");
+    auto model = std::make_shared<Model>(NodeVector{op::result(pooled)}, NodeVector{x, all, keep});
+    const Tensor boxes = f32({5, 4}, {0, 0, 9, 9, 1, 2, 6, 8, 2.5, 3.5, 4, 9.5, -3, -3, 2, 2, 5, 5, 12, 11});
+    for (const auto& chosen : {std::vector<double>{1, 1, 0, 1, 1}, std::vector<double>{0, 0, 1, 0, 0}}) {
+        const auto exec = expect_gpu_near_ref(
+            core, model, {test::random_tensor(element::f32, {1, 3, 10, 10}, -1, 1, 6), boxes, f32({5}, chosen)}, 1e-5);
+        EXPECT_EQ(exec.at("pooled"), "roi_align_runtime");
+    }
+}
+
 }  // namespace

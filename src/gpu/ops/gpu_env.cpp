@@ -79,7 +79,8 @@ void enqueue_kernel(const cl::CommandQueue& queue, const cl::Kernel& kernel, con
 }
 
 TensorVector run_configured(const Node& node, const OpConfig& config, const std::vector<cl::Buffer>& constants,
-                            const TensorVector& inputs, const ConfiguredRun& on) {
+                            const TensorVector& inputs, const ConfiguredRun& on,
+                            const std::vector<cl::Buffer>& device_inputs) {
     std::vector<bool> read(inputs.size(), false);  // an input only the configuration read (packed weights): not uploaded
     for (const auto& launch : config.launches)
         for (const auto& a : launch.args)
@@ -88,7 +89,12 @@ TensorVector run_configured(const Node& node, const OpConfig& config, const std:
     std::vector<cl::Buffer> in_buffers, out_buffers;
     std::vector<Tensor> dense_inputs;
     for (const auto& input : inputs) {
-        if (!read[in_buffers.size()]) {
+        const size_t i = in_buffers.size();
+        if (i < device_inputs.size() && device_inputs[i]()) {
+            in_buffers.push_back(device_inputs[i]);
+            continue;
+        }
+        if (!read[i]) {
             in_buffers.emplace_back();
             continue;
         }

@@ -39,9 +39,11 @@ struct ConfiguredRun {
     const std::string& cache_dir;
 };
 /// Runs `node` (static shapes) as `config` says with `constants` (one buffer per config.constants): uploads `inputs`
-/// into new buffers, enqueues the launches, reads the outputs back (blocking) and checks the status word.
+/// into new buffers, enqueues the launches, reads the outputs back (blocking) and checks the status word. An input
+/// whose `device_inputs` entry is a buffer is read there (on `on.queue`, after what was enqueued before), not uploaded.
 TensorVector run_configured(const Node& node, const OpConfig& config, const std::vector<cl::Buffer>& constants,
-                            const TensorVector& inputs, const ConfiguredRun& on);
+                            const TensorVector& inputs, const ConfiguredRun& on,
+                            const std::vector<cl::Buffer>& device_inputs = {});
 
 /// Runs one node on the device: validate, configure, upload inputs, enqueue, read outputs.
 /// The op tests use it against host_ref; throws NotImplemented with the reason when the

@@ -11,14 +11,14 @@ namespace gpu {
 
 namespace {
 // `node` over Parameters of the inputs' shapes (Constants stay: configure packs weights from them).
-std::shared_ptr<Node> with_static_inputs(const Node& node, const TensorVector& inputs) {
+std::shared_ptr<Node> with_static_inputs(const Node& node, const std::vector<RuntimeKernels::Input>& inputs) {
     OutputVector args;
     for (size_t i = 0; i < node.get_input_size(); ++i) {
         const Output<Node>& in = node.input_value(i);
         if (in.node->is_constant())
             args.push_back(in);
         else
-            args.emplace_back(op::parameter(inputs[i].get_element_type(), inputs[i].get_shape()), 0);
+            args.emplace_back(op::parameter(inputs[i].type, inputs[i].shape), 0);
     }
     auto copy = std::make_shared<Node>(node.get_type_name(), node.get_version(), args, node.get_attributes());
     copy->copy_name_from(node);
@@ -31,7 +31,7 @@ std::shared_ptr<Node> with_static_inputs(const Node& node, const TensorVector& i
 RuntimeKernels::RuntimeKernels(std::shared_ptr<DeviceContext> device, const Config& config)
     : m_device(std::move(device)), m_config(config) {}
 
-std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& node, const TensorVector& inputs) {
+std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& node, const std::vector<Input>& inputs) {
     auto e = std::make_shared<Entry>();
     try {
         e->node = with_static_inputs(node, inputs);
@@ -68,15 +68,21 @@ std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& n
     return e;
 }
 
-std::optional<TensorVector> RuntimeKernels::run(const Node& node, const TensorVector& inputs,
+std::optional<TensorVector> RuntimeKernels::run(const Node& node, const std::vector<Input>& inputs,
                                                 const cl::CommandQueue& queue, std::string* impl) {
     const auto e = entry(node, inputs);
     if (!e || !e->validation.supported)
         return std::nullopt;
     if (impl)
         *impl = e->config.impl_name;
-    return run_configured(*e->node, e->config, e->constants, inputs,
-                          {m_device->context, queue, *m_device->programs, m_config.cache_dir});
+    TensorVector host;
+    std::vector<cl::Buffer> device;
+    for (const auto& in : inputs) {
+        host.push_back(in.host);
+        device.push_back(in.device);
+    }
+    return run_configured(*e->node, e->config, e->constants, host,
+                          {m_device->context, queue, *m_device->programs, m_config.cache_dir}, device);
 }
 
 }  // namespace gpu

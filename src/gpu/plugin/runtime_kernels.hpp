@@ -20,9 +20,17 @@ class RuntimeKernels {
 public:
     RuntimeKernels(std::shared_ptr<DeviceContext> device, const Config& config);
 
+    /// An input of the node: a host tensor, or a buffer on the device (a value of the request's arenas, which the
+    /// kernels read in place) with its type and shape.
+    struct Input {
+        Tensor host;
+        cl::Buffer device;
+        element::Type type;
+        Shape shape;
+    };
     /// The outputs of `node` on `inputs`, computed by the device's kernels on `queue` (blocking: the outputs are
     /// read back), or none when the device does not run the node at these shapes; `impl` gets the kernels' name.
-    std::optional<TensorVector> run(const Node& node, const TensorVector& inputs, const cl::CommandQueue& queue,
+    std::optional<TensorVector> run(const Node& node, const std::vector<Input>& inputs, const cl::CommandQueue& queue,
                                     std::string* impl = nullptr);
 
 private:
@@ -33,7 +41,7 @@ private:
         OpConfig config;
         std::vector<cl::Buffer> constants;
     };
-    std::shared_ptr<const Entry> entry(const Node& node, const TensorVector& inputs);
+    std::shared_ptr<const Entry> entry(const Node& node, const std::vector<Input>& inputs);
 
     std::shared_ptr<DeviceContext> m_device;
     Config m_config;

@@ -56,6 +56,12 @@ private:
     void prepare(const std::shared_ptr<const DevicePlan>& plan);
     cl::Buffer buffer_of(const Value& v) const;
     void run_host_step(const Step& step);
+    /// A host step's outputs from host_ref, its inputs read back from the device where they are there; `t0` is
+    /// moved to when they have arrived (the step's time starts there).
+    TensorVector run_on_host(const Step& step, std::chrono::steady_clock::time_point& t0);
+    /// A host step's outputs from kernels configured for this run's shapes (Step::kernels_at_run_time); false when
+    /// the device does not run the node at these shapes.
+    bool run_kernels_at_run_time(const Step& step, TensorVector& outputs);
     /// Input `i` (Value `v`, which only host steps read) as a dense host tensor.
     Tensor host_input(size_t i, const Value& v);
     void run_variable_step(size_t s);

@@ -8,11 +8,73 @@
 namespace ovcl {
 namespace gpu {
 
+bool InferRequest::run_kernels_at_run_time(const Step& step, TensorVector& outputs) {
+    // Values in the arenas stay there: the kernels read them in place, after the commands before them on the queue.
+    const Plan& plan = *m_plan->plan;
+    std::vector<RuntimeKernels::Input> inputs;
+    for (size_t v : step.inputs) {
+        const Value& val = plan.values[v];
+        RuntimeKernels::Input in;
+        in.type = val.type;
+        in.shape = val.shape;
+        if (val.where == Value::Where::CONSTANT)
+            in.host = plan.constants[val.index];
+        else if (val.where == Value::Where::HOST || m_host_values.at(v))
+            in.host = m_host_values.at(v);
+        else
+            in.device = m_slots[val.index];
+        if (in.host) {
+            in.type = in.host.get_element_type();
+            in.shape = in.host.get_shape();
+        }
+        inputs.push_back(std::move(in));
+    }
+    const size_t s = static_cast<size_t>(&step - plan.steps.data());
+    auto result = m_model->runtime_kernels().run(*step.node, inputs, m_queue, &m_host_impl[s]);
+    if (!result)
+        return false;
+    for (size_t i = 0; i < inputs.size(); ++i)
+        if (inputs[i].host && plan.values[step.inputs[i]].where != Value::Where::CONSTANT)
+            m_bytes.to_device += inputs[i].host.get_byte_size();
+    for (const auto& t : *result)
+        m_bytes.to_host += t.get_byte_size();
+    outputs = std::move(*result);
+    return true;
+}
+
 void InferRequest::run_host_step(const Step& step) {
     // Waits only for the device values it reads (the queue is in order: the last read ends after every command
     // before it), so a host step that reads none overlaps the kernels still running. Values that only host steps
     // read stay on the host (Value HOST); those the device reads too are written without blocking, and later host
     // steps read the host copy.
+    const Plan& plan = *m_plan->plan;
+    const size_t s = static_cast<size_t>(&step - plan.steps.data());
+    auto t0 = StageClock::now();
+    m_host_impl[s].clear();
+    TensorVector outputs;
+    if (!step.kernels_at_run_time || !run_kernels_at_run_time(step, outputs)) {
+        outputs = run_on_host(step, t0);
+        m_host_impl[s].clear();
+    }
+    for (size_t i = 0; i < outputs.size(); ++i) {
+        const Value& val = plan.values[step.outputs[i]];
+        if (!val.data_dependent && outputs[i].get_shape() != val.shape)
+            raise<Exception>(step.node->describe(), ": host step produced ", outputs[i].get_shape(), ", planned ",
+                             val.shape);
+        m_host_values.at(step.outputs[i]) = outputs[i];  // for the host steps and outputs that read it
+        if (val.where == Value::Where::HOST)
+            continue;
+        m_bytes.to_device += val.bytes;
+        if (!val.bytes)
+            continue;
+        m_staging.push_back(outputs[i]);  // alive until the write is done (the inference's end)
+        check(m_queue.enqueueWriteBuffer(m_slots[val.index], CL_FALSE, 0, val.bytes, outputs[i].data()),
+              "clEnqueueWriteBuffer", "output of host step " + step.node->describe());
+    }
+    m_host_times[s] = since(t0);
+}
+
+TensorVector InferRequest::run_on_host(const Step& step, std::chrono::steady_clock::time_point& t0) {
     const Plan& plan = *m_plan->plan;
     TensorVector inputs;
     cl::Event last_read;
@@ -35,40 +97,12 @@ void InferRequest::run_host_step(const Step& step) {
     }
     if (last_read())
         check(last_read.wait(), "clWaitForEvents", "inputs of host step " + step.node->describe());
-    const auto t0 = StageClock::now();  // the device's work before it is in its own events
+    t0 = StageClock::now();  // the device's work before it is in its own events
     EvalContext ctx{m_variables.get(), &m_cancel};
     const std::string& type = step.node->get_type_name();
-    const size_t s = static_cast<size_t>(&step - plan.steps.data());
-    std::optional<TensorVector> on_device;
-    m_host_impl[s].clear();
-    if (step.kernels_at_run_time && (on_device = m_model->runtime_kernels().run(*step.node, inputs, m_queue,
-                                                                                  &m_host_impl[s]))) {
-        for (size_t i = 0; i < inputs.size(); ++i)
-            if (plan.values[step.inputs[i]].where != Value::Where::CONSTANT)
-                m_bytes.to_device += inputs[i].get_byte_size();
-        for (const auto& t : *on_device)
-            m_bytes.to_host += t.get_byte_size();
-    }
-    const TensorVector outputs = on_device ? *on_device
-                                 : m_device_variables && (type == "ReadValue" || type == "Assign")
-                                     ? m_device_variables->run_on_host(*step.node, inputs, ctx)
-                                     : evaluate_node(*step.node, inputs, ctx);
-    for (size_t i = 0; i < outputs.size(); ++i) {
-        const Value& val = plan.values[step.outputs[i]];
-        if (!val.data_dependent && outputs[i].get_shape() != val.shape)
-            raise<Exception>(step.node->describe(), ": host step produced ", outputs[i].get_shape(), ", planned ",
-                             val.shape);
-        m_host_values.at(step.outputs[i]) = outputs[i];  // for the host steps and outputs that read it
-        if (val.where == Value::Where::HOST)
-            continue;
-        m_bytes.to_device += val.bytes;
-        if (!val.bytes)
-            continue;
-        m_staging.push_back(outputs[i]);  // alive until the write is done (the inference's end)
-        check(m_queue.enqueueWriteBuffer(m_slots[val.index], CL_FALSE, 0, val.bytes, outputs[i].data()),
-              "clEnqueueWriteBuffer", "output of host step " + step.node->describe());
-    }
-    m_host_times[s] = since(t0);
+    return m_device_variables && (type == "ReadValue" || type == "Assign")
+               ? m_device_variables->run_on_host(*step.node, inputs, ctx)
+               : evaluate_node(*step.node, inputs, ctx);
 }
 
 }  // namespace gpu
