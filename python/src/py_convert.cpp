@@ -256,7 +256,12 @@ nb::object array_over(void* data, const Shape& shape, const Strides& byte_stride
     }
     nb::ndarray<nb::numpy> array(data, shape.size(), shape.data(), owner,
                                  byte_strides.empty() ? nullptr : elem_strides.data(), dl);
-    return nb::cast(array, nb::rv_policy::reference);
+    nb::object out = nb::cast(array, nb::rv_policy::reference);
+    // numpy imports a 64-bit integer as `long long` ('q'), equal to but not the same dtype as np.int64 ('l' on
+    // LP64): libraries that look a dtype up by its type, OpenVINO's Tensor among them, refuse it. A view retypes it.
+    if (type == element::i64 || type == element::u64)
+        out = out.attr("view")(dtype_of(type));
+    return out;
 }
 
 nb::object tensor_copy(const Tensor& tensor) {

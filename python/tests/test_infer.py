@@ -62,6 +62,8 @@ def test_tensor_numpy_round_trip():
         assert copied.element_type == ov.Type(dtype) and list(copied.shape) == [3, 4]
         np.testing.assert_array_equal(copied.data, array)
         assert np.shares_memory(shared.data, array) and not np.shares_memory(copied.data, array)
+        # numpy's own dtype of that name (a long long array equals np.int64 but OpenVINO's Tensor refuses it)
+        assert copied.data.dtype.char == np.dtype(dtype).char and shared.data.dtype.char == np.dtype(dtype).char
     read_only = np.ones(4, np.float32)
     read_only.setflags(write=False)
     assert np.shares_memory(ov.Tensor(read_only, shared_memory=True).data, read_only)
