@@ -19,7 +19,8 @@ Every stage runs in a subprocess: a failure (or crash) is recorded with its firs
 
 Known to work with openvino 2026.4.1 (kept as it is): torch 2.15.0 and torchvision 0.29.2 (PyPI's wheels, with their
 CUDA libraries, where PyTorch's CPU index is not reachable), timm 1.0.31, transformers 4.57.6 (optimum-intel 1.27.0
-keeps it below 4.58), optimum 2.1.0, optimum-intel 1.27.0, diffusers 0.39.0, openvino-tokenizers 2026.4.1.0.
+keeps it below 4.58), optimum 2.1.0, optimum-intel 1.27.0, diffusers 0.39.0, openvino-tokenizers 2026.4.1.0,
+ultralytics 8.4.190.
 """
 
 import argparse
@@ -38,7 +39,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
-EXPORTERS = ["torch", "torchvision", "timm", "transformers", "optimum-intel[openvino]", "diffusers"]
+EXPORTERS = ["torch", "torchvision", "timm", "transformers", "optimum-intel[openvino]", "diffusers", "ultralytics"]
 TORCH_CPU_INDEX = "https://download.pytorch.org/whl/cpu"
 
 

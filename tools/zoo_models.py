@@ -123,6 +123,49 @@ model("keypointrcnn_resnet50_fpn", "detection")(
                        min_size=256, max_size=256, box_score_thresh=0.0))
 
 
+
+def _yolo(config, size=320):
+    import torch
+    import torchvision
+    from ultralytics.nn.tasks import DetectionModel
+
+    class WithNms(torch.nn.Module):
+        """YOLOv8's head ([1, 4 + classes, anchors]: centre-size boxes and class scores) with the post-processing
+        users put in the graph: each anchor's best class, a score threshold, class-wise NMS, the 100 best."""
+
+        def __init__(self, net):
+            super().__init__()
+            self.net = net
+
+        def forward(self, x):
+            head = self.net(x)
+            p = (head[0] if isinstance(head, (tuple, list)) else head)[0].transpose(0, 1)
+            centre, extent = p[:, :2], p[:, 2:4]
+            scores, labels = p[:, 4:].max(1)
+            keep = scores > 0.25
+            boxes = torch.cat([centre - extent / 2, centre + extent / 2], 1)[keep]
+            scores, labels = scores[keep], labels[keep]
+            picked = torchvision.ops.batched_nms(boxes, scores, labels, 0.45)[:100]
+            return boxes[picked], scores[picked], labels[picked]
+
+    net = DetectionModel(config, nc=80, verbose=False).eval()
+    # Fresh, the class biases put every score below 2e-4, so none passes the threshold. Zero biases and class
+    # logits scaled to a standard deviation of 1 spread the scores over (0, 1).
+    head = net.model[-1]
+    with torch.no_grad():
+        for branch in head.cv3:
+            branch[-1].bias.zero_()
+        net = WithNms(net)
+        raw = net.net(torch.from_numpy(image(size)))[1]  # the head's raw outputs
+        logits = raw["scores"] if isinstance(raw, dict) else torch.cat([f.flatten(2) for f in raw], 2)[:, -head.nc:]
+        for branch in head.cv3:
+            branch[-1].weight.div_(float(logits.std()))
+        net(torch.from_numpy(image(size)))  # the head caches its anchors at the first call: traced as constants
+    return net, [image(size)]
+
+
+model("yolov8n", "detection")(lambda: _yolo("yolov8n.yaml"))
+
 # --- segmentation ---------------------------------------------------------------------------------------------
 
 def _segmentation(fn_name, size, **kwargs):
