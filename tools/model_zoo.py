@@ -2,7 +2,7 @@
 """A zoo of real architectures exported by OpenVINO's converters, run on ovcl against OpenVINO CPU.
 
     tools/model_zoo.py --install                      # the exporters into build/venv (torch CPU, timm, transformers,
-                                                      # optimum-intel, diffusers); only when asked
+                                                      # optimum-intel, diffusers, ultralytics); only when asked
     tools/model_zoo.py --export                       # every architecture of tools/zoo_models.py into build/zoo
     tools/model_zoo.py --export resnet18,gpt2_tiny    # some
     tools/model_zoo.py --run [names] [-t 3]           # ovcl REF and GPU against OpenVINO CPU f32, one model at a time
