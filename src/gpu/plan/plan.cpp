@@ -140,10 +140,9 @@ namespace {
 // run time, as the upload and download of their tensors cost far less than the host reference's loops.
 bool compute_bound(const Node& node) {
     static const std::set<std::string> types = {
-        "Convolution",           "GroupConvolution", "ConvolutionBackpropData", "GroupConvolutionBackpropData",
-        "MatMul",                "FusedConvolution", "FusedGroupConvolution",   "FusedMatMul",
-        "ScaledDotProductAttention", "Einsum",       "RNNSequence",             "GRUSequence",
-        "LSTMSequence",          "ROIAlign"};
+        "Convolution", "GroupConvolution", "ConvolutionBackpropData", "GroupConvolutionBackpropData",
+        "FusedConvolution", "FusedGroupConvolution", "MatMul", "FusedMatMul", "Einsum", "ScaledDotProductAttention",
+        "RNNSequence", "GRUSequence", "LSTMSequence", "ROIAlign"};
     return types.count(node.get_type_name()) > 0;
 }
 

@@ -1,7 +1,8 @@
 // Kernels for host steps whose shapes are known only at run time: the ops after NonZero, NMS or a proposal
 // count (a detector's box and mask heads). The plan cannot configure them, so they are host steps; for the
 // compute-bound ones (Step::kernels_at_run_time) the request asks this object to configure the op for the shapes
-// of this run and run its kernels, with one upload and one download, before falling back to host_ref.
+// of this run and run its kernels (inputs on the host uploaded, those in the arenas read in place, outputs read
+// back), before falling back to host_ref.
 #pragma once
 
 #include <map>

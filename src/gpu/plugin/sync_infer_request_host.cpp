@@ -19,9 +19,9 @@ bool InferRequest::run_kernels_at_run_time(const Step& step, TensorVector& outpu
         in.shape = val.shape;
         if (val.where == Value::Where::CONSTANT)
             in.host = plan.constants[val.index];
-        else if (val.where == Value::Where::HOST || m_host_values.at(v))
+        else if (val.where == Value::Where::HOST)
             in.host = m_host_values.at(v);
-        else
+        else  // in its slot, even when a host step has read it back already
             in.device = m_slots[val.index];
         if (in.host) {
             in.type = in.host.get_element_type();
