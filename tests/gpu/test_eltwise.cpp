@@ -296,6 +296,23 @@ TEST(GpuEltwise, MaximumMinimumAndNaNPropagateLikeHostRef) {
         EXPECT_TRUE(matches(node_of(type, {a, b}), {a, b})) << type;
 }
 
+// Power by a Constant 2 (RMS norms square so) multiplies x by itself: bit for bit host_ref's correctly rounded pow,
+// signed zeros, infinities, denormals and NaN included; an exponent that broadcasts keeps the generic kernel.
+TEST(GpuEltwise, PowerByAConstantTwoSquares) {
+    OVCL_REQUIRE_GPU();
+    std::vector<double> v{0, -0.0, 1, -1, kInf, -kInf, kNaN, 1e-30, -3e-39, 1.5e19, 3.4e38, -7.25};
+    for (double r : test::values(random_tensor(element::f32, {53}, -1e3, 1e3, 21)))
+        v.push_back(r);
+    const Tensor x = make_tensor<double>(element::f32, {v.size()}, v), two = make_tensor<double>(element::f32, {}, {2});
+    auto node = op::make("Power", {op::parameter(element::f32, x.get_shape()), op::constant(two)}, {}, 1);
+    const gpu::OpConfig config = gpu::find_gpu_op(*node)->configure(*node, test::gpu_env()->device);
+    EXPECT_NE(config.launches.at(0).options.find("a*a"), std::string::npos) << config.launches.at(0).options;
+    EXPECT_TRUE(matches(node, {x, two}));
+    const Tensor wide_two = make_tensor<double>(element::f32, {2, 1}, {2, 2});
+    auto wide = op::make("Power", {op::parameter(element::f32, Shape{3}), op::constant(wide_two)}, {}, 1);
+    EXPECT_TRUE(matches(wide, {make_tensor<double>(element::f32, {3}, {1.5, -2, 3}), wide_two}, 1e-6, 1e-6));
+}
+
 TEST(GpuEltwise, PReluSlopeRules) {
     OVCL_REQUIRE_GPU();
     const Tensor x = random_tensor(element::f32, {2, 3, 4, 5}, -4, 4, 9);
