@@ -192,4 +192,40 @@ TEST(DataDependent, RoiAlignOverPickedRoisReadsTheFeatureMapOnTheDevice) {
     }
 }
 
+// A chain of run-time steps keeps its values on the device: the convolution's output goes through a Reshape to the
+// MatMul, and the MatMul's to a Softmax (not compute-bound, but its input is there already); only the model's
+// output is read back.
+TEST(DataDependent, RunTimeStepsPassTheirValuesOnTheDevice) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, PartialShape{6, 3, 8, 8}, "x");
+    auto keep = op::parameter(element::f32, PartialShape{6}, "keep");
+    auto rows = op::make("Reshape", {op::make("NonZero", {keep}, {{"output_type", "i64"}}, 3),
+                                     op::constant(element::i64, {1}, std::vector<int64_t>{-1})},
+                         {{"special_zero", "false"}}, 1);
+    auto picked = op::make("Gather", {x, rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 8);
+    auto conv = op::make("Convolution", {picked, op::constant(test::random_tensor(element::f32, {5, 3, 3, 3}, -1, 1, 7))},
+                         {{"strides", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"}, {"dilations", "1,1"},
+                          {"auto_pad", "explicit"}},
+                         1);
+    conv->set_friendly_name("conv");
+    auto flat = op::make("Reshape", {conv, op::constant(element::i64, {2}, std::vector<int64_t>{0, 180})},
+                         {{"special_zero", "true"}}, 1);
+    flat->set_friendly_name("flat");
+    auto fc = op::make("MatMul", {flat, op::constant(test::random_tensor(element::f32, {180, 7}, -1, 1, 8))},
+                       {{"transpose_a", "false"}, {"transpose_b", "false"}}, 1);
+    fc->set_friendly_name("fc");
+    auto probs = op::make("Softmax", {fc}, {{"axis", "1"}}, 8);
+    probs->set_friendly_name("probs");
+    auto model = std::make_shared<Model>(NodeVector{op::result(probs)}, NodeVector{x, keep});
+    const Tensor images = test::random_tensor(element::f32, {6, 3, 8, 8}, -1, 1, 9);
+    const auto exec = expect_gpu_near_ref(core, model, {images, f32({6}, {1, 0, 1, 1, 0, 1})}, 1e-5);
+    for (const char* name : {"conv", "fc", "probs"}) {
+        const std::string& e = exec.at(name);
+        EXPECT_TRUE(e.size() > 8 && e.compare(e.size() - 8, 8, "_runtime") == 0) << name << ": " << e;
+    }
+    EXPECT_EQ(exec.at("flat"), "view_runtime");
+    EXPECT_EQ(exec.at("bytes device->host"), std::to_string(4 * 7 * sizeof(float)));  // the output only
+}
+
 }  // namespace

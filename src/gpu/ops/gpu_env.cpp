@@ -80,7 +80,8 @@ void enqueue_kernel(const cl::CommandQueue& queue, const cl::Kernel& kernel, con
 
 TensorVector run_configured(const Node& node, const OpConfig& config, const std::vector<cl::Buffer>& constants,
                             const TensorVector& inputs, const ConfiguredRun& on,
-                            const std::vector<cl::Buffer>& device_inputs) {
+                            const std::vector<cl::Buffer>& device_inputs, const std::vector<bool>& kept,
+                            std::vector<cl::Buffer>* kept_buffers) {
     std::vector<bool> read(inputs.size(), false);  // an input only the configuration read (packed weights): not uploaded
     for (const auto& launch : config.launches)
         for (const auto& a : launch.args)
@@ -108,9 +109,11 @@ TensorVector run_configured(const Node& node, const OpConfig& config, const std:
                                          const_cast<void*>(dense.data())));
     }
     TensorVector outputs;
+    const auto is_kept = [&](size_t i) { return kept_buffers && i < kept.size() && kept[i]; };
     for (size_t i = 0; i < node.get_output_size(); ++i) {
-        outputs.emplace_back(node.get_output_element_type(i), node.get_output_shape(i));
-        out_buffers.push_back(make_buffer(on.context, outputs.back().get_byte_size(), CL_MEM_READ_WRITE));
+        const size_t bytes = shape_size(node.get_output_shape(i)) * node.get_output_element_type(i).size();
+        outputs.emplace_back(is_kept(i) ? Tensor() : Tensor(node.get_output_element_type(i), node.get_output_shape(i)));
+        out_buffers.push_back(make_buffer(on.context, bytes, CL_MEM_READ_WRITE));
     }
     const std::vector<cl::Buffer> scratch_buffers = make_scratch_buffers(on.context, config);
     cl_int status_word = 0;
@@ -132,13 +135,25 @@ TensorVector run_configured(const Node& node, const OpConfig& config, const std:
         enqueue_kernel(on.queue, k, launch, nullptr);
     }
     for (size_t i = 0; i < outputs.size(); ++i)
-        if (outputs[i].get_byte_size() > 0)
+        if (!is_kept(i) && outputs[i].get_byte_size() > 0)
             check(on.queue.enqueueReadBuffer(out_buffers[i], CL_TRUE, 0, outputs[i].get_byte_size(), outputs[i].data()),
                   "clEnqueueReadBuffer", node.describe() + " output " + std::to_string(i));
-    check(on.queue.enqueueReadBuffer(status, CL_TRUE, 0, sizeof(cl_int), &status_word), "clEnqueueReadBuffer",
-          node.describe() + " status");
-    if (status_word != 0)
-        raise<ModelError>(node.describe(), ": ", config.status_error);
+    bool reports = false;
+    for (const auto& launch : config.launches)
+        for (const auto& a : launch.args)
+            reports = reports || a.kind == KernelArg::Kind::STATUS;
+    if (reports || !kept_buffers) {
+        check(on.queue.enqueueReadBuffer(status, CL_TRUE, 0, sizeof(cl_int), &status_word), "clEnqueueReadBuffer",
+              node.describe() + " status");
+        if (status_word != 0)
+            raise<ModelError>(node.describe(), ": ", config.status_error);
+    }
+    if (kept_buffers) {
+        kept_buffers->assign(outputs.size(), cl::Buffer());
+        for (size_t i = 0; i < outputs.size(); ++i)
+            if (is_kept(i))
+                (*kept_buffers)[i] = out_buffers[i];
+    }
     return outputs;
 }
 

@@ -41,9 +41,12 @@ struct ConfiguredRun {
 /// Runs `node` (static shapes) as `config` says with `constants` (one buffer per config.constants): uploads `inputs`
 /// into new buffers, enqueues the launches, reads the outputs back (blocking) and checks the status word. An input
 /// whose `device_inputs` entry is a buffer is read there (on `on.queue`, after what was enqueued before), not uploaded.
+/// Output i with `kept[i]` is not read back: its buffer is `kept_buffers[i]` (its tensor empty), and when no
+/// output is read and no launch reports a status, nothing waits for the kernels.
 TensorVector run_configured(const Node& node, const OpConfig& config, const std::vector<cl::Buffer>& constants,
                             const TensorVector& inputs, const ConfiguredRun& on,
-                            const std::vector<cl::Buffer>& device_inputs = {});
+                            const std::vector<cl::Buffer>& device_inputs = {}, const std::vector<bool>& kept = {},
+                            std::vector<cl::Buffer>* kept_buffers = nullptr);
 
 /// Runs one node on the device: validate, configure, upload inputs, enqueue, read outputs.
 /// The op tests use it against host_ref; throws NotImplemented with the reason when the

@@ -208,7 +208,8 @@ private:
             if (const char* why = data_dependent(step)) {
                 step.kind = Step::Kind::HOST;
                 step.reason = why;
-                step.kernels_at_run_time = compute_bound(*node) && !m_host_ops.count(type);
+                step.kernels_at_run_time = !m_host_ops.count(type) && (is_view_op(*node) || find_gpu_op(*node));
+                step.compute_bound = step.kernels_at_run_time && compute_bound(*node);
             } else if ((type == "ReadValue" || type == "Assign") && device_variables(m_host_ops))
                 add_variable_step(step);
             else

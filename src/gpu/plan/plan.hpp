@@ -44,9 +44,11 @@ struct Step {
     std::vector<size_t> op_constants;  ///< plan constant index of each config.constants[i]
     std::vector<size_t> scratch;  ///< KERNELS: value id of each config.scratch[i] (a u8 tensor alive at this step only)
     std::string reason;           ///< HOST: why the device does not run it
-    /// HOST because its shapes are known only at run time, but an op whose work the device's kernels do far faster
-    /// (convolutions, MatMuls): the request configures it for this run's shapes and tries them (runtime_kernels.hpp).
+    /// HOST because its shapes are known only at run time, but an op the device has kernels for: the request
+    /// configures it for this run's shapes and runs it there (runtime_kernels.hpp) when it is `compute_bound`
+    /// (convolutions, MatMuls: worth an upload) or when its inputs are on the device already.
     bool kernels_at_run_time = false;
+    bool compute_bound = false;
     std::string variable_id;      ///< READ_VALUE / ASSIGN
 };
 

@@ -11,7 +11,7 @@ namespace gpu {
 
 namespace {
 // `node` over Parameters of the inputs' shapes (Constants stay: configure packs weights from them).
-std::shared_ptr<Node> with_static_inputs(const Node& node, const std::vector<RuntimeKernels::Input>& inputs) {
+std::shared_ptr<Node> with_static_inputs(const Node& node, const std::vector<RuntimeKernels::Operand>& inputs) {
     OutputVector args;
     for (size_t i = 0; i < node.get_input_size(); ++i) {
         const Output<Node>& in = node.input_value(i);
@@ -31,7 +31,8 @@ std::shared_ptr<Node> with_static_inputs(const Node& node, const std::vector<Run
 RuntimeKernels::RuntimeKernels(std::shared_ptr<DeviceContext> device, const Config& config)
     : m_device(std::move(device)), m_config(config) {}
 
-std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& node, const std::vector<Input>& inputs) {
+std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& node,
+                                                                  const std::vector<Operand>& inputs) {
     auto e = std::make_shared<Entry>();
     try {
         e->node = with_static_inputs(node, inputs);
@@ -52,7 +53,7 @@ std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& n
         if (e->node->get_output_partial_shape(i).is_dynamic())
             return nullptr;  // an output shape that depends on the values (NonZero): the host's
     const DeviceInfo device = m_config.planning_device(m_device->device);
-    e->validation = device_runs(*e->node, device, m_config.host_ops);
+    e->validation = is_view_op(*e->node) ? Validation::yes() : device_runs(*e->node, device, m_config.host_ops);
     if (e->validation.supported && !is_view_op(*e->node)) {
         const tuning::Scope tuning(m_config.tuning_mode, m_config.cache_dir, *m_device);
         e->config = tuning::configure(*find_gpu_op(*e->node), *e->node, device);
@@ -61,28 +62,60 @@ std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& n
                                                CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, const_cast<void*>(c.data())));
             m_constant_bytes += c.get_byte_size();
         }
-    } else {
-        e->validation.supported = false;
     }
     m_entries.emplace(*key, e);
     return e;
 }
 
-std::optional<TensorVector> RuntimeKernels::run(const Node& node, const std::vector<Input>& inputs,
-                                                const cl::CommandQueue& queue, std::string* impl) {
+std::optional<std::vector<RuntimeKernels::Operand>> RuntimeKernels::run(const Node& node,
+                                                                       const std::vector<Operand>& inputs,
+                                                                       const std::vector<bool>& keep,
+                                                                       const cl::CommandQueue& queue,
+                                                                       std::string* impl) {
     const auto e = entry(node, inputs);
     if (!e || !e->validation.supported)
         return std::nullopt;
+    const Node& n = *e->node;
+    std::vector<Operand> out(n.get_output_size());
+    for (size_t i = 0; i < out.size(); ++i) {
+        out[i].type = n.get_output_element_type(i);
+        out[i].shape = n.get_output_shape(i);
+    }
+    if (is_view_op(n)) {  // the input's bytes with the output's shape: a copy (the input may be a slot reused later)
+        if (!inputs.at(0).device() || out.size() != 1)
+            return std::nullopt;
+        const size_t bytes = shape_size(out[0].shape) * out[0].type.size();
+        out[0].device = make_buffer(m_device->context, bytes, CL_MEM_READ_WRITE);
+        if (bytes)
+            check(queue.enqueueCopyBuffer(inputs[0].device, out[0].device, 0, 0, bytes), "clEnqueueCopyBuffer",
+                  n.describe() + " at run time");
+        if (keep.empty() || !keep[0]) {
+            out[0].host = Tensor(out[0].type, out[0].shape);
+            if (bytes)
+                check(queue.enqueueReadBuffer(out[0].device, CL_TRUE, 0, bytes, out[0].host.data()),
+                      "clEnqueueReadBuffer", n.describe() + " at run time");
+            out[0].device = cl::Buffer();
+        }
+        if (impl)
+            *impl = "view";
+        return out;
+    }
     if (impl)
         *impl = e->config.impl_name;
     TensorVector host;
-    std::vector<cl::Buffer> device;
+    std::vector<cl::Buffer> device, kept;
     for (const auto& in : inputs) {
         host.push_back(in.host);
         device.push_back(in.device);
     }
-    return run_configured(*e->node, e->config, e->constants, host,
-                          {m_device->context, queue, *m_device->programs, m_config.cache_dir}, device);
+    const TensorVector read = run_configured(n, e->config, e->constants, host,
+                                             {m_device->context, queue, *m_device->programs, m_config.cache_dir},
+                                             device, keep, &kept);
+    for (size_t i = 0; i < out.size(); ++i) {
+        out[i].host = read[i];
+        out[i].device = kept[i];
+    }
+    return out;
 }
 
 }  // namespace gpu

@@ -21,28 +21,31 @@ class RuntimeKernels {
 public:
     RuntimeKernels(std::shared_ptr<DeviceContext> device, const Config& config);
 
-    /// An input of the node: a host tensor, or a buffer on the device (a value of the request's arenas, which the
-    /// kernels read in place) with its type and shape.
-    struct Input {
+    /// An input or output of the node: a host tensor, or a buffer on the device with its type and shape (an input
+    /// in the request's arenas, which the kernels read in place, or a value a run-time step left there).
+    struct Operand {
         Tensor host;
         cl::Buffer device;
         element::Type type;
         Shape shape;
     };
-    /// The outputs of `node` on `inputs`, computed by the device's kernels on `queue` (blocking: the outputs are
-    /// read back), or none when the device does not run the node at these shapes; `impl` gets the kernels' name.
-    std::optional<TensorVector> run(const Node& node, const std::vector<Input>& inputs, const cl::CommandQueue& queue,
-                                    std::string* impl = nullptr);
+    /// The outputs of `node` on `inputs`, computed by the device's kernels on `queue`, or none when the device does
+    /// not run the node at these shapes; `impl` gets the kernels' name. Output i stays in a device buffer when
+    /// `keep[i]`, else it is read back (blocking). A view op (Reshape, Squeeze) of an input on the device gives a copy
+    /// of that buffer with the output's shape.
+    std::optional<std::vector<Operand>> run(const Node& node, const std::vector<Operand>& inputs,
+                                            const std::vector<bool>& keep, const cl::CommandQueue& queue,
+                                            std::string* impl = nullptr);
 
 private:
     /// One configuration per static signature (OpCache::key_of): op constants stay on the device between runs.
     struct Entry {
         std::shared_ptr<Node> node;  ///< the node with static inputs
-        Validation validation;
+        Validation validation;  ///< a view op: supported, with no kernels
         OpConfig config;
         std::vector<cl::Buffer> constants;
     };
-    std::shared_ptr<const Entry> entry(const Node& node, const std::vector<Input>& inputs);
+    std::shared_ptr<const Entry> entry(const Node& node, const std::vector<Operand>& inputs);
 
     std::shared_ptr<DeviceContext> m_device;
     Config m_config;

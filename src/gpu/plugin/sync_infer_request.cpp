@@ -82,6 +82,8 @@ void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
         m_host_times.assign(plan.steps.size(), {});
         m_host_impl.assign(plan.steps.size(), {});
         m_host_values.assign(plan.values.size(), Tensor());
+        m_device_values.assign(plan.values.size(), {});
+        mark_values_kept_on_device();
         for (size_t s = 0; s < plan.steps.size(); ++s) {
             const Step& step = plan.steps[s];
             auto arg_buffer = [&](const KernelArg& a) -> cl::Buffer {
@@ -172,6 +174,7 @@ void InferRequest::upload() {
     m_write_events.clear();
     m_bytes = {};
     std::fill(m_host_values.begin(), m_host_values.end(), Tensor());  // none of a failed run's
+    std::fill(m_device_values.begin(), m_device_values.end(), RuntimeKernels::Operand());
     try {
         // Remote buffers another queue last used (a model whose output feeds this one): wait for it on the device.
         std::vector<cl::Event> others;
@@ -284,6 +287,7 @@ void InferRequest::start_pipeline() {
         }
         download();
         std::fill(m_host_values.begin(), m_host_values.end(), Tensor());  // the outputs have their copies
+        std::fill(m_device_values.begin(), m_device_values.end(), RuntimeKernels::Operand());
     } catch (...) {
         restore_host_visible();
         settle_after_failure();

@@ -59,9 +59,12 @@ private:
     /// A host step's outputs from host_ref, its inputs read back from the device where they are there; `t0` is
     /// moved to when they have arrived (the step's time starts there).
     TensorVector run_on_host(const Step& step, std::chrono::steady_clock::time_point& t0);
-    /// A host step's outputs from kernels configured for this run's shapes (Step::kernels_at_run_time); false when
-    /// the device does not run the node at these shapes.
+    /// A host step's outputs from kernels configured for this run's shapes (Step::kernels_at_run_time), those that
+    /// stay on the device in m_device_values; false when the device does not run the node at these shapes, or it
+    /// would upload inputs for an op that is not compute-bound.
     bool run_kernels_at_run_time(const Step& step, TensorVector& outputs);
+    /// Which values only run-time kernel steps read (m_keep_on_device), for the plan being prepared.
+    void mark_values_kept_on_device();
     /// Input `i` (Value `v`, which only host steps read) as a dense host tensor.
     Tensor host_input(size_t i, const Value& v);
     void run_variable_step(size_t s);
@@ -132,6 +135,10 @@ private:
     std::vector<std::chrono::microseconds> m_host_times;  ///< per step
     std::vector<std::string> m_host_impl;  ///< per step: the kernels a host step ran as (RuntimeKernels), or empty
     std::vector<Tensor> m_host_values;  ///< per value: this run's HOST values, until the outputs are copied
+    /// Per value: this run's HOST values that run-time kernels left on the device (read back when a host step needs
+    /// them); m_keep_on_device: the values only run-time kernel steps read, so they stay there.
+    std::vector<RuntimeKernels::Operand> m_device_values;
+    std::vector<bool> m_keep_on_device;
     std::vector<Tensor> m_staging;      ///< dense copies of strided inputs, host steps' outputs: alive until written
     std::vector<std::pair<Tensor, Tensor>> m_staged_outputs;  ///< (staging, bound strided output)
     cl::Event m_done;

@@ -8,37 +8,70 @@
 namespace ovcl {
 namespace gpu {
 
+void InferRequest::mark_values_kept_on_device() {
+    const Plan& plan = *m_plan->plan;
+    m_keep_on_device.assign(plan.values.size(), false);
+    std::vector<bool> other_reader(plan.values.size(), false);
+    for (const auto& step : plan.steps)
+        for (size_t v : step.inputs)
+            other_reader[v] = other_reader[v] || step.kind != Step::Kind::HOST || !step.kernels_at_run_time;
+    for (size_t v : plan.result_values)
+        other_reader[v] = true;
+    for (const auto& step : plan.steps)
+        if (step.kind == Step::Kind::HOST && step.kernels_at_run_time)
+            for (size_t v : step.outputs)
+                m_keep_on_device[v] = plan.values[v].data_dependent && !other_reader[v];
+}
+
 bool InferRequest::run_kernels_at_run_time(const Step& step, TensorVector& outputs) {
     // Values in the arenas stay there: the kernels read them in place, after the commands before them on the queue.
     const Plan& plan = *m_plan->plan;
-    std::vector<RuntimeKernels::Input> inputs;
+    std::vector<RuntimeKernels::Operand> inputs;
+    bool uploads = false;
     for (size_t v : step.inputs) {
         const Value& val = plan.values[v];
-        RuntimeKernels::Input in;
+        RuntimeKernels::Operand in;
         in.type = val.type;
         in.shape = val.shape;
-        if (val.where == Value::Where::CONSTANT)
+        if (val.where == Value::Where::CONSTANT) {
             in.host = plan.constants[val.index];
-        else if (val.where == Value::Where::HOST)
+        } else if (val.where != Value::Where::HOST) {
+            in.device = m_slots[val.index];  // in its slot, even when a host step has read it back already
+        } else if (m_device_values.at(v).device()) {
+            in = m_device_values[v];
+        } else {
             in.host = m_host_values.at(v);
-        else  // in its slot, even when a host step has read it back already
-            in.device = m_slots[val.index];
+            uploads = uploads || in.host.get_byte_size() > 0;
+        }
         if (in.host) {
             in.type = in.host.get_element_type();
             in.shape = in.host.get_shape();
         }
         inputs.push_back(std::move(in));
     }
+    if (uploads && !step.compute_bound)
+        return false;  // host_ref does it without the round trip
+    std::vector<bool> keep;
+    for (size_t v : step.outputs)
+        keep.push_back(m_keep_on_device.at(v));
     const size_t s = static_cast<size_t>(&step - plan.steps.data());
-    auto result = m_model->runtime_kernels().run(*step.node, inputs, m_queue, &m_host_impl[s]);
+    auto result = m_model->runtime_kernels().run(*step.node, inputs, keep, m_queue, &m_host_impl[s]);
     if (!result)
         return false;
     for (size_t i = 0; i < inputs.size(); ++i)
         if (inputs[i].host && plan.values[step.inputs[i]].where != Value::Where::CONSTANT)
             m_bytes.to_device += inputs[i].host.get_byte_size();
-    for (const auto& t : *result)
-        m_bytes.to_host += t.get_byte_size();
-    outputs = std::move(*result);
+    outputs.clear();
+    for (size_t i = 0; i < result->size(); ++i) {
+        auto& out = (*result)[i];
+        if (out.device()) {
+            m_device_values.at(step.outputs[i]) = out;
+            outputs.emplace_back();
+            continue;
+        }
+        m_bytes.to_host += out.host.get_byte_size();
+        outputs.push_back(out.host);
+    }
     return true;
 }
 
@@ -58,6 +91,8 @@ void InferRequest::run_host_step(const Step& step) {
     }
     for (size_t i = 0; i < outputs.size(); ++i) {
         const Value& val = plan.values[step.outputs[i]];
+        if (!outputs[i] && m_device_values.at(step.outputs[i]).device())
+            continue;  // left on the device for the run-time kernels that read it
         if (!val.data_dependent && outputs[i].get_shape() != val.shape)
             raise<Exception>(step.node->describe(), ": host step produced ", outputs[i].get_shape(), ", planned ",
                              val.shape);
@@ -82,6 +117,18 @@ TensorVector InferRequest::run_on_host(const Step& step, std::chrono::steady_clo
         const Value& val = plan.values[v];
         if (val.where == Value::Where::CONSTANT) {
             inputs.push_back(plan.constants[val.index]);
+            continue;
+        }
+        if (val.where == Value::Where::HOST && !m_host_values.at(v) && m_device_values.at(v).device()) {
+            const RuntimeKernels::Operand& d = m_device_values[v];  // left there by a run-time kernel step
+            Tensor t(d.type, d.shape);
+            m_bytes.to_host += t.get_byte_size();
+            if (t.get_byte_size())
+                check(m_queue.enqueueReadBuffer(d.device, CL_FALSE, 0, t.get_byte_size(), t.data(), nullptr,
+                                                &last_read),
+                      "clEnqueueReadBuffer", "input of host step " + step.node->describe());
+            m_host_values[v] = t;
+            inputs.push_back(t);
             continue;
         }
         if (val.where == Value::Where::HOST || m_host_values.at(v)) {
