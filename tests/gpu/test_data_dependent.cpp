@@ -77,6 +77,37 @@ std::map<std::string, std::string> expect_gpu_near_ref(Core& core, const std::sh
 Tensor f32(const Shape& s, const std::vector<double>& v) { return test::make_tensor<double>(element::f32, s, v); }
 Tensor boolean(const Shape& s, bool v) { return test::make_tensor<double>(element::boolean, s, {v ? 1.0 : 0.0}); }
 
+// The rows NonZero picks from `keep` (a count known only at run time) as a 1-D index.
+std::shared_ptr<Node> picked_rows(const std::shared_ptr<Node>& keep) {
+    return op::make("Reshape", {op::make("NonZero", {keep}, {{"output_type", "i64"}}, 3),
+                                op::constant(element::i64, {1}, std::vector<int64_t>{-1})},
+                    {{"special_zero", "false"}}, 1);
+}
+
+// A detector's head over the picked rows of x [6, 3, 8, 8]: a 3x3 convolution to 5 channels ("conv"), flattened to
+// [count, 180] ("flat"), a MatMul to 7.
+struct Head {
+    std::shared_ptr<Node> x, keep, conv, flat, fc;
+};
+Head detector_head() {
+    Head h;
+    h.x = op::parameter(element::f32, PartialShape{6, 3, 8, 8}, "x");
+    h.keep = op::parameter(element::f32, PartialShape{6}, "keep");
+    auto picked =
+        op::make("Gather", {h.x, picked_rows(h.keep), op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 8);
+    h.conv = op::make("Convolution", {picked, op::constant(test::random_tensor(element::f32, {5, 3, 3, 3}, -1, 1, 7))},
+                      {{"strides", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"}, {"dilations", "1,1"},
+                       {"auto_pad", "explicit"}},
+                      1);
+    h.conv->set_friendly_name("conv");
+    h.flat = op::make("Reshape", {h.conv, op::constant(element::i64, {2}, std::vector<int64_t>{0, 180})},
+                      {{"special_zero", "true"}}, 1);
+    h.flat->set_friendly_name("flat");
+    h.fc = op::make("MatMul", {h.flat, op::constant(test::random_tensor(element::f32, {180, 7}, -1, 1, 8))},
+                    {{"transpose_a", "false"}, {"transpose_b", "false"}}, 1);
+    return h;
+}
+
 TEST(DataDependent, IfWithBranchesOfDifferentShapes) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
@@ -127,25 +158,11 @@ TEST(DataDependent, KernelsResumeOnceTheShapeIsStaticAgain) {
 TEST(DataDependent, ConvolutionAndMatMulAfterADataDependentCountRunAsKernels) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
-    auto x = op::parameter(element::f32, PartialShape{6, 3, 8, 8}, "x");
-    auto keep = op::parameter(element::f32, PartialShape{6}, "keep");
-    auto rows = op::make("Reshape", {op::make("NonZero", {keep}, {{"output_type", "i64"}}, 3),
-                                     op::constant(element::i64, {1}, std::vector<int64_t>{-1})},
-                         {{"special_zero", "false"}}, 1);
-    auto picked = op::make("Gather", {x, rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 8);
-    auto conv = op::make("Convolution", {picked, op::constant(test::random_tensor(element::f32, {5, 3, 3, 3}, -1, 1, 7))},
-                         {{"strides", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"}, {"dilations", "1,1"},
-                          {"auto_pad", "explicit"}},
-                         1);
-    conv->set_friendly_name("conv");
-    auto flat = op::make("Reshape", {conv, op::constant(element::i64, {2}, std::vector<int64_t>{0, 180})},
-                         {{"special_zero", "true"}}, 1);
-    auto fc = op::make("MatMul", {flat, op::constant(test::random_tensor(element::f32, {180, 7}, -1, 1, 8))},
-                       {{"transpose_a", "false"}, {"transpose_b", "false"}}, 1);
-    auto biased = op::make("Add", {fc, op::constant(test::random_tensor(element::f32, {7}, -1, 1, 10))}, {}, 1);
+    const Head h = detector_head();
+    auto biased = op::make("Add", {h.fc, op::constant(test::random_tensor(element::f32, {7}, -1, 1, 10))}, {}, 1);
     auto relu = op::make("Relu", {biased}, {}, 1);  // fused into the MatMul's kernel
     relu->set_friendly_name("fc");
-    auto model = std::make_shared<Model>(NodeVector{op::result(relu), op::result(conv)}, NodeVector{x, keep});
+    auto model = std::make_shared<Model>(NodeVector{op::result(relu), op::result(h.conv)}, NodeVector{h.x, h.keep});
     const Tensor images = test::random_tensor(element::f32, {6, 3, 8, 8}, -1, 1, 9);
     for (const auto& chosen : {std::vector<double>{1, 0, 1, 1, 0, 1}, std::vector<double>{0, 0, 0, 1, 0, 0},
                                std::vector<double>{1, 1, 1, 1, 1, 1}, std::vector<double>{0, 0, 0, 0, 0, 0}}) {
@@ -173,9 +190,7 @@ TEST(DataDependent, RoiAlignOverPickedRoisReadsTheFeatureMapOnTheDevice) {
                              {{"strides", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"}, {"dilations", "1,1"},
                               {"auto_pad", "explicit"}},
                              1);
-    auto rows = op::make("Reshape", {op::make("NonZero", {keep}, {{"output_type", "i64"}}, 3),
-                                     op::constant(element::i64, {1}, std::vector<int64_t>{-1})},
-                         {{"special_zero", "false"}}, 1);
+    auto rows = picked_rows(keep);
     auto rois = op::make("Gather", {all, rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 8);
     auto batch = op::make("Multiply", {rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 1);
     auto pooled = op::make("ROIAlign", {features, rois, batch},
@@ -198,26 +213,11 @@ TEST(DataDependent, RoiAlignOverPickedRoisReadsTheFeatureMapOnTheDevice) {
 TEST(DataDependent, RunTimeStepsPassTheirValuesOnTheDevice) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
-    auto x = op::parameter(element::f32, PartialShape{6, 3, 8, 8}, "x");
-    auto keep = op::parameter(element::f32, PartialShape{6}, "keep");
-    auto rows = op::make("Reshape", {op::make("NonZero", {keep}, {{"output_type", "i64"}}, 3),
-                                     op::constant(element::i64, {1}, std::vector<int64_t>{-1})},
-                         {{"special_zero", "false"}}, 1);
-    auto picked = op::make("Gather", {x, rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 8);
-    auto conv = op::make("Convolution", {picked, op::constant(test::random_tensor(element::f32, {5, 3, 3, 3}, -1, 1, 7))},
-                         {{"strides", "1,1"}, {"pads_begin", "0,0"}, {"pads_end", "0,0"}, {"dilations", "1,1"},
-                          {"auto_pad", "explicit"}},
-                         1);
-    conv->set_friendly_name("conv");
-    auto flat = op::make("Reshape", {conv, op::constant(element::i64, {2}, std::vector<int64_t>{0, 180})},
-                         {{"special_zero", "true"}}, 1);
-    flat->set_friendly_name("flat");
-    auto fc = op::make("MatMul", {flat, op::constant(test::random_tensor(element::f32, {180, 7}, -1, 1, 8))},
-                       {{"transpose_a", "false"}, {"transpose_b", "false"}}, 1);
-    fc->set_friendly_name("fc");
-    auto probs = op::make("Softmax", {fc}, {{"axis", "1"}}, 8);
+    const Head h = detector_head();
+    h.fc->set_friendly_name("fc");
+    auto probs = op::make("Softmax", {h.fc}, {{"axis", "1"}}, 8);
     probs->set_friendly_name("probs");
-    auto model = std::make_shared<Model>(NodeVector{op::result(probs)}, NodeVector{x, keep});
+    auto model = std::make_shared<Model>(NodeVector{op::result(probs)}, NodeVector{h.x, h.keep});
     const Tensor images = test::random_tensor(element::f32, {6, 3, 8, 8}, -1, 1, 9);
     const auto exec = expect_gpu_near_ref(core, model, {images, f32({6}, {1, 0, 1, 1, 0, 1})}, 1e-5);
     for (const char* name : {"conv", "fc", "probs"}) {
