@@ -1,6 +1,7 @@
 #include "transform/transformations.hpp"
 
 #include <map>
+#include <set>
 
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
@@ -83,12 +84,17 @@ size_t transform_model(Model& model, const std::set<std::string>& host_ops, elem
     for (size_t pass; (pass = fold_constants(model)) != 0;)
         folded += pass;
     folded += convert_precision(model, precision);
+    // A pass whose root op the model lacks is skipped: each walks the whole graph, and a KV cache's new length
+    // transforms its specialised model again per token.
+    std::set<std::string> types;
+    for (const auto& n : model.get_ordered_ops())
+        types.insert(n->get_type_name());
     // Normalisations first (their decomposition is element-wise ops), then per-channel scales into the convolution
     // weights, what the conv / matmul epilogue takes, then the element-wise DAGs that are left.
-    size_t fused = decompose_group_normalization(model, host_ops);
-    fused += decompose_einsum(model, host_ops);
+    size_t fused = types.count("GroupNormalization") ? decompose_group_normalization(model, host_ops) : 0;
+    fused += types.count("Einsum") ? decompose_einsum(model, host_ops) : 0;
     fused += fuse_normalization(model, host_ops);
-    fused += fold_channel_scale(model, host_ops);
+    fused += types.count("Convolution") || types.count("GroupConvolution") ? fold_channel_scale(model, host_ops) : 0;
     fused += fuse_bias_activation(model, host_ops);
     fused += fuse_eltwise(model, host_ops);
     return folded + fused;
