@@ -1,8 +1,8 @@
 // Kernels for host steps whose shapes are known only at run time: the ops after NonZero, NMS or a proposal
-// count (a detector's box and mask heads). The plan cannot configure them, so they are host steps; for the
-// compute-bound ones (Step::kernels_at_run_time) the request asks this object to configure the op for the shapes
-// of this run and run its kernels (inputs on the host uploaded, those in the arenas read in place, outputs read
-// back), before falling back to host_ref.
+// count (a detector's box and mask heads). The plan cannot configure them, so they are host steps; for those whose
+// op has kernels (Step::kernels_at_run_time: compute-bound ones always, others when their inputs are on the device)
+// the request asks this object to configure the op for the shapes of this run and run its kernels (host inputs
+// uploaded, device ones read in place; outputs read back or left on the device), before falling back to host_ref.
 #pragma once
 
 #include <map>
