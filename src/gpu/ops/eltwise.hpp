@@ -48,6 +48,9 @@ struct EltwiseKernel {
 /// The kernel of an element-wise node, or the reason it has none (src/gpu/ops/eltwise_exprs.cpp).
 EltwiseKernel eltwise_kernel(const Node& node);
 
+/// The single value of an f32 or f16 Constant of one element (a kernel takes it as a literal); false otherwise.
+bool literal_input(const Output<Node>& in, double& value);
+
 /// Whether `node` can be a node of a FusedEltwise: an arithmetic element-wise op (or a Convert between f32 and
 /// f16) whose inputs and output are f32 or f16, computed in float, with numpy (or no) broadcasting of its inputs
 /// onto its output, static shapes. The reason otherwise.

@@ -305,18 +305,21 @@ void set_params(const Node& node, element::Type t, EltwiseKernel& k) {
 
 // Power(x, 2) with a Constant exponent of one element that broadcasts nothing: the output is x's shape.
 bool squares(const Node& node) {
-    const Output<Node>& e = node.input_value(1);
-    if (!e.node->is_constant() || shape_size(e.get_shape()) != 1 ||
-        node.get_input_partial_shape(0) != node.get_output_partial_shape(0))
-        return false;
-    const Tensor& v = e.node->get_constant_value();
-    const double exponent = v.get_element_type() == element::f16 ? static_cast<float>(v.data<const float16>()[0])
-                            : v.get_element_type() == element::f32 ? v.data<const float>()[0]
-                                                                    : 0.0;
-    return exponent == 2.0;
+    double exponent = 0;
+    return literal_input(node.input_value(1), exponent) && exponent == 2.0 &&
+           node.get_input_partial_shape(0) == node.get_output_partial_shape(0);
 }
 
 }  // namespace
+
+bool literal_input(const Output<Node>& in, double& value) {
+    if (!in.node->is_constant() || shape_size(in.get_shape()) != 1 || !is_real(in.get_element_type()))
+        return false;
+    const Tensor& t = in.node->get_constant_value();
+    value = t.get_element_type() == element::f16 ? static_cast<float>(t.data<const float16>()[0])
+                                                 : t.data<const float>()[0];
+    return true;
+}
 
 EltwiseKernel eltwise_kernel(const Node& node) {
     const std::string& type = node.get_type_name();

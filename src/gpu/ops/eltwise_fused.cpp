@@ -15,16 +15,6 @@ namespace {
 
 bool real_type(element::Type t) { return t == element::f32 || t == element::f16; }
 
-// The single value of a real Constant of one element, which the kernel takes as a literal.
-bool literal_input(const Output<Node>& in, double& value) {
-    if (!in.node->is_constant() || shape_size(in.get_shape()) != 1 || !real_type(in.get_element_type()))
-        return false;
-    const Tensor& t = in.node->get_constant_value();
-    value = t.get_element_type() == element::f16 ? static_cast<float>(t.data<const float16>()[0])
-                                                 : t.data<const float>()[0];
-    return true;
-}
-
 // Literal i of the kernel's `lits` as a vector, and as a scalar (parameters).
 std::string vector_literal(size_t i) { return "((VT(float))lits[" + std::to_string(i) + "])"; }
 std::string scalar_literal(size_t i) { return "lits[" + std::to_string(i) + "]"; }

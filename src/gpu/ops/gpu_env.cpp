@@ -88,7 +88,6 @@ TensorVector run_configured(const Node& node, const OpConfig& config, const std:
             if (a.kind == KernelArg::Kind::INPUT && a.index < read.size())
                 read[a.index] = true;
     std::vector<cl::Buffer> in_buffers, out_buffers;
-    std::vector<Tensor> dense_inputs;
     for (const auto& input : inputs) {
         const size_t i = in_buffers.size();
         if (i < device_inputs.size() && device_inputs[i]()) {
@@ -104,7 +103,6 @@ TensorVector run_configured(const Node& node, const OpConfig& config, const std:
             dense = Tensor(input.get_element_type(), input.get_shape());
             input.copy_to(dense);
         }
-        dense_inputs.push_back(dense);
         in_buffers.push_back(make_buffer(on.context, dense.get_byte_size(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                          const_cast<void*>(dense.data())));
     }

@@ -57,6 +57,8 @@ std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& n
     if (e->validation.supported && !is_view_op(*e->node)) {
         const tuning::Scope tuning(m_config.tuning_mode, m_config.cache_dir, *m_device);
         e->config = tuning::configure(*find_gpu_op(*e->node), *e->node, device);
+        // Copied even on a device in host memory (not in place, as CompiledModel::device_constant does): a run may
+        // leave its kernels in flight after its entry is cleared from the map, and a copy outlives the host tensor.
         for (const auto& c : e->config.constants) {
             e->constants.push_back(make_buffer(m_device->context, c.get_byte_size(),
                                                CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, const_cast<void*>(c.data())));
@@ -81,20 +83,21 @@ std::optional<std::vector<RuntimeKernels::Operand>> RuntimeKernels::run(const No
         out[i].type = n.get_output_element_type(i);
         out[i].shape = n.get_output_shape(i);
     }
-    if (is_view_op(n)) {  // the input's bytes with the output's shape: a copy (the input may be a slot reused later)
+    if (is_view_op(n)) {  // the input's bytes with the output's shape: copied (the input may be a slot reused later)
         if (!inputs.at(0).device() || out.size() != 1)
             return std::nullopt;
         const size_t bytes = shape_size(out[0].shape) * out[0].type.size();
-        out[0].device = make_buffer(m_device->context, bytes, CL_MEM_READ_WRITE);
-        if (bytes)
-            check(queue.enqueueCopyBuffer(inputs[0].device, out[0].device, 0, 0, bytes), "clEnqueueCopyBuffer",
-                  n.describe() + " at run time");
-        if (keep.empty() || !keep[0]) {
+        const std::string where = n.describe() + " at run time";
+        if (!keep.empty() && keep[0]) {
+            out[0].device = make_buffer(m_device->context, bytes, CL_MEM_READ_WRITE);
+            if (bytes)
+                check(queue.enqueueCopyBuffer(inputs[0].device, out[0].device, 0, 0, bytes), "clEnqueueCopyBuffer",
+                      where);
+        } else {
             out[0].host = Tensor(out[0].type, out[0].shape);
             if (bytes)
-                check(queue.enqueueReadBuffer(out[0].device, CL_TRUE, 0, bytes, out[0].host.data()),
-                      "clEnqueueReadBuffer", n.describe() + " at run time");
-            out[0].device = cl::Buffer();
+                check(queue.enqueueReadBuffer(inputs[0].device, CL_TRUE, 0, bytes, out[0].host.data()),
+                      "clEnqueueReadBuffer", where);
         }
         if (impl)
             *impl = "view";
