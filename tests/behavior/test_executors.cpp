@@ -205,3 +205,31 @@ TEST(GpuPipelineShape, BothShapesGiveTheSyncResult) {
         }
     }
 }
+
+// A request's wait stage parks its task with the device's wait executor; wait() may take it back and
+// finish the request at once, so the request and the model (the wait executor's last owners) may go
+// while the stage thread is still inside when_complete. ThreadSanitizer and ASan see the use after free.
+TEST(GpuPipelineShape, ModelMayGoWhileItsLastWaitStageIsBeingParked) {
+    Core core;
+    OVCL_REQUIRE_DEVICE(core, std::string("GPU"));
+    const Tensor a = test::make_tensor<float>(element::f32, {2, 3}, {1, -2, 3, -4, 5, -6});
+    const Tensor expected = test::make_tensor<float>(element::f32, {2, 3}, {2, 0, 6, 0, 10, 0});
+    ::setenv("OVCL_GPU_PIPELINE", "staged", 1);  // the wait stage is entered from a stream thread
+    for (int round = 0; round < 150; ++round) {
+        auto compiled = core.compile_model(test::add_relu_model(), "GPU", {{"PERFORMANCE_HINT", "THROUGHPUT"}});
+        std::vector<InferRequest> requests;
+        for (int i = 0; i < 4; ++i) {
+            requests.push_back(compiled.create_infer_request());
+            requests.back().set_tensor("a", a);
+            requests.back().set_tensor("b", a);
+        }
+        for (auto& r : requests)
+            r.start_async();
+        for (auto& r : requests) {
+            r.wait();  // may run a wait stage a stream thread has only just parked
+            EXPECT_TENSOR_EQ(r.get_tensor("out"), expected);
+        }
+        // the requests and the model go here, perhaps before a stream thread has left the wait executor
+    }
+    ::unsetenv("OVCL_GPU_PIPELINE");
+}

@@ -67,6 +67,9 @@ std::shared_ptr<WaitExecutor> WaitExecutor::for_device(cl_device_id device, cons
 }
 
 void WaitExecutor::when_complete(const cl::Event& event, Task task, const void* owner) {
+    // Once the task is pending, another thread may run it (run_here, or the poller), finish the
+    // request and drop the last owner of this executor while we still read m_shared and m_poller.
+    const std::shared_ptr<WaitExecutor> self = shared_from_this();
     bool start_loop = false;
     {
         std::lock_guard<std::mutex> lock(m_shared->mutex);
