@@ -59,6 +59,9 @@ public:
     const AnyMap& get_rt_info() const { return m_rt_info; }
 
 private:
+    struct Copied {};
+    /// clone()'s: the graph is a copy of a valid one, with its types and shapes; nothing to check or infer.
+    Model(Copied, NodeVector results, NodeVector parameters, std::string name, NodeVector sinks);
     void check_graph();
     std::string m_name;
     NodeVector m_results, m_parameters, m_sinks;

@@ -59,6 +59,12 @@ Model::Model(NodeVector results, NodeVector parameters, std::string name, NodeVe
     validate_nodes_and_infer_types();
 }
 
+Model::Model(Copied, NodeVector results, NodeVector parameters, std::string name, NodeVector sinks)
+    : m_name(std::move(name)),
+      m_results(std::move(results)),
+      m_parameters(std::move(parameters)),
+      m_sinks(std::move(sinks)) {}
+
 Model::Model(const OutputVector& outputs, NodeVector parameters, std::string name)
     : Model(
           [&] {
@@ -263,7 +269,7 @@ std::shared_ptr<Model> Model::clone() const {
             r.push_back(map.at(n.get()));
         return r;
     };
-    auto m = std::make_shared<Model>(pick(m_results), pick(m_parameters), m_name, pick(m_sinks));
+    std::shared_ptr<Model> m(new Model(Copied{}, pick(m_results), pick(m_parameters), m_name, pick(m_sinks)));
     m->m_rt_info = m_rt_info;
     return m;
 }
