@@ -10,6 +10,7 @@
 #include "fusion_test_utils.hpp"
 #include "ops/eltwise.hpp"
 #include "transform/fusions.hpp"
+#include "transform/transformations.hpp"
 
 using namespace ovcl;
 using test::binary;
@@ -220,4 +221,69 @@ TEST(GpuFusionEltwise, DagsThatDifferByTheirConstantsShareOneProgram) {
     EXPECT_EQ(configs[0].launches.at(0).options, configs[1].launches.at(0).options);
     EXPECT_NE(configs[0].constants.back().data<float>()[0], configs[1].constants.back().data<float>()[0]);
     test::run_and_compare(model, {}, 1e-5, 1e-5);
+}
+
+namespace {
+
+size_t fused_eltwise_nodes(const Model& m) {
+    size_t n = 0;
+    for (const auto& node : m.get_ordered_ops())
+        n += node->get_type_name() == "FusedEltwise";
+    return n;
+}
+
+}  // namespace
+
+// A model whose plans specialise its shapes (a KV cache's length, an image's height) fuses its element-wise DAGs
+// once, on the dynamic model: static ranks suffice, and each specialisation validates the FusedEltwise again for
+// its shapes. Each shape's result matches the unfused graph on REF.
+TEST(GpuFusionEltwise, DynamicDimsFuseOnceForEverySpecialisation) {
+    auto x = op::parameter(element::f32, PartialShape{1, 8, Dimension::dynamic(), 37}, "x");
+    auto y = op::parameter(element::f32, Shape{1, 8, 1, 37}, "y");
+    const Output<Node> s = binary("Multiply", x, test::scalar_constant(1.5f, "k"), "scale");
+    const Output<Node> b = binary("Add", s, test::random_constant({8, 1, 1}, 3, "bias"), "bias_add");
+    const Output<Node> d = binary("SquaredDifference", binary("Multiply", unary("Sigmoid", b, "sigmoid"), x, "gate"), y,
+                                  "sqdiff");
+    const auto model = test::model_of({d}, {x, y});
+    auto transformed = model->clone();
+    gpu::transform_model(*transformed);
+    EXPECT_EQ(fused_eltwise_nodes(*transformed), 1u);
+    EXPECT_EQ(transformed->get_ordered_ops().size(), model->get_ordered_ops().size() - 4);  // five ops became one
+
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto gpu = core.compile_model(model, "GPU");
+    auto ref = core.compile_model(model, "REF");
+    for (size_t h : {5u, 9u, 1u}) {
+        const TensorVector in = {test::random_tensor(element::f32, {1, 8, h, 37}, -1, 1, 7),
+                                 test::random_tensor(element::f32, {1, 8, 1, 37}, -1, 1, 8)};
+        const TensorVector g = test::infer(gpu, in), r = test::infer(ref, in);
+        EXPECT_TENSOR_NEAR(g[0], r[0], 1e-5, 1e-5) << "height " << h;
+    }
+}
+
+// The specialisations of one dynamic model share a FusionHistory: a pass that fused nothing in the first two is
+// skipped from then on (each walks the whole graph, once per token for a KV cache); one that fused keeps running.
+TEST(GpuFusionEltwise, SpecialisationsSkipAPassThatFusedNothingInTheFirstTwo) {
+    using gpu::FusionHistory;
+    FusionHistory fusing;
+    for (int i = 0; i < 3; ++i) {
+        auto m = chain_model({2, 8, 5, 37});
+        gpu::transform_model(*m, {}, element::f32, &fusing);
+        EXPECT_EQ(fused_eltwise_nodes(*m), 1u) << "specialisation " << i;
+    }
+    EXPECT_FALSE(fusing.skips(FusionHistory::ELTWISE));
+    EXPECT_EQ(fusing.fused[FusionHistory::ELTWISE], 2u);  // counted over the first two only
+
+    FusionHistory idle;
+    for (int i = 0; i < 2; ++i) {
+        auto x = op::parameter(element::f32, Shape{4, 5}, "x");
+        auto m = test::model_of({unary("Relu", x, "relu")}, {x});
+        gpu::transform_model(*m, {}, element::f32, &idle);
+    }
+    EXPECT_TRUE(idle.skips(FusionHistory::ELTWISE));
+    EXPECT_TRUE(idle.skips(FusionHistory::NORMALIZATION));
+    auto m = chain_model({2, 8, 5, 37});
+    gpu::transform_model(*m, {}, element::f32, &idle);
+    EXPECT_EQ(fused_eltwise_nodes(*m), 0u);  // the pass did not run: the plan would run the five ops apart
 }

@@ -53,8 +53,9 @@ bool literal_input(const Output<Node>& in, double& value);
 
 /// Whether `node` can be a node of a FusedEltwise: an arithmetic element-wise op (or a Convert between f32 and
 /// f16) whose inputs and output are f32 or f16, computed in float, with numpy (or no) broadcasting of its inputs
-/// onto its output, static shapes. The reason otherwise.
-Validation fusable_eltwise(const Node& node);
+/// onto its output, static shapes. The reason otherwise. `dims_known_later`: static ranks suffice (the fusion pass
+/// on a model whose plans specialise its shapes: the FusedEltwise is validated again once they are static).
+Validation fusable_eltwise(const Node& node, bool dims_known_later = false);
 
 /// Whether every input and the output index within the kernels' 32-bit element counts; the reason otherwise.
 Validation eltwise_sizes_fit(const Node& node);

@@ -148,18 +148,19 @@ Composed compose(const Node& node) {
 
 }  // namespace
 
-Validation fusable_eltwise(const Node& node) {
+Validation fusable_eltwise(const Node& node, bool dims_known_later) {
     const std::string& type = node.get_type_name();
     if (node.get_output_size() != 1 || node.get_input_size() == 0)
         return Validation::no(type + " is not an element-wise op of one output");
     const PartialShape& out = node.get_output_partial_shape(0);
-    if (out.is_dynamic())
+    auto unknown = [&](const PartialShape& s) { return dims_known_later ? s.rank_is_dynamic() : s.is_dynamic(); };
+    if (unknown(out))
         return Validation::no("dynamic output shape");
     for (size_t i = 0; i < node.get_input_size(); ++i) {
         if (!real_type(node.get_input_element_type(i)))
             return Validation::no("input " + std::to_string(i) + " is " + node.get_input_element_type(i).to_string() +
                                   " (fused element-wise ops are f32 / f16)");
-        if (node.get_input_partial_shape(i).is_dynamic() || node.get_input_partial_shape(i).size() > out.size())
+        if (unknown(node.get_input_partial_shape(i)) || node.get_input_partial_shape(i).size() > out.size())
             return Validation::no("input " + std::to_string(i) + " is dynamic or of a higher rank than the output");
     }
     if (!real_type(node.get_output_element_type(0)))
@@ -169,6 +170,8 @@ Validation fusable_eltwise(const Node& node) {
     if (bcast != "numpy" && bcast != "none")
         return Validation::no("auto_broadcast " + bcast);
     if (type == "PRelu") {  // a slope along axis 1 (host_ref's per-channel rule) is no numpy broadcast
+        if (node.get_input_partial_shape(0).is_dynamic() || node.get_input_partial_shape(1).is_dynamic())
+            return Validation::no("PRelu of dynamic shapes (its slope may be per channel)");
         const Shape s = node.get_input_shape(1), d = node.get_input_shape(0);
         if (s.size() == 1 && d.size() >= 2 && s[0] == d[1] && shape_size(s) != 1)
             return Validation::no("PRelu with a per-channel slope");

@@ -156,7 +156,7 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const PlanKey& key) const
             shapes[i] = PartialShape(key.inputs[i]);
         model->reshape(shapes);
         if (!m_config.disable_transformations)  // the precision pass already ran on m_model (it is idempotent)
-            transform_model(*model, m_config.host_ops, m_config.inference_precision);
+            transform_model(*model, m_config.host_ops, m_config.inference_precision, &m_fusion_history);
         // What stays dynamic depends on the input values: host steps hold it (plan.hpp, Value HOST).
     }
     auto dp = std::make_shared<DevicePlan>();

@@ -12,6 +12,7 @@
 #include "plan/plan.hpp"
 #include "plugin/config.hpp"
 #include "plugin/runtime_kernels.hpp"
+#include "transform/transformations.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -88,6 +89,7 @@ private:
     /// Validation and configuration of ops shared by the plans of a dynamic model (a plan per KV-cache length
     /// reuses them); none for a static model.
     mutable std::unique_ptr<OpCache> m_ops;
+    mutable FusionHistory m_fusion_history;  ///< what the specialisations' fusion passes found (plan_for's lock)
     /// Constants on the device by host address, shared by the plans while their host tensor lives: a graph
     /// Constant, or an op's constant (packed weights) that OpCache kept, is uploaded once, not once per plan.
     struct DeviceConstant {

@@ -71,7 +71,7 @@ size_t fuse_eltwise(Model& model, const std::set<std::string>& host_ops) {
     auto candidate = [&](const std::shared_ptr<Node>& n) {
         auto it = fusable.find(n.get());
         if (it == fusable.end())
-            it = fusable.emplace(n.get(), !host_ops.count(n->get_type_name()) && fusable_eltwise(*n).supported).first;
+            it = fusable.emplace(n.get(), !host_ops.count(n->get_type_name()) && fusable_eltwise(*n, /*dims_known_later=*/true).supported).first;
         return it->second;
     };
 

@@ -1,5 +1,6 @@
 #include "transform/transformations.hpp"
 
+#include <array>
 #include <map>
 #include <set>
 
@@ -76,7 +77,8 @@ size_t fold_constants(Model& model) {
 
 }  // namespace
 
-size_t transform_model(Model& model, const std::set<std::string>& host_ops, element::Type precision) {
+size_t transform_model(Model& model, const std::set<std::string>& host_ops, element::Type precision,
+                       FusionHistory* history) {
     // Until nothing folds: a Reshape whose target shape folded becomes static only once shapes are inferred again,
     // and a ShapeOf after it folds on the next pass (else the plan keeps everything after it on the host). Each
     // pass folds at least one node, so the passes are bounded by the model's size.
@@ -84,19 +86,33 @@ size_t transform_model(Model& model, const std::set<std::string>& host_ops, elem
     for (size_t pass; (pass = fold_constants(model)) != 0;)
         folded += pass;
     folded += convert_precision(model, precision);
-    // A pass whose root op the model lacks is skipped: each walks the whole graph, and a KV cache's new length
-    // transforms its specialised model again per token.
+    // A pass whose root op the model lacks is skipped too: each walks the whole graph.
     std::set<std::string> types;
     for (const auto& n : model.get_ordered_ops())
         types.insert(n->get_type_name());
+    using Pass = size_t (*)(Model&, const std::set<std::string>&);
     // Normalisations first (their decomposition is element-wise ops), then per-channel scales into the convolution
     // weights, what the conv / matmul epilogue takes, then the element-wise DAGs that are left.
-    size_t fused = types.count("GroupNormalization") ? decompose_group_normalization(model, host_ops) : 0;
-    fused += types.count("Einsum") ? decompose_einsum(model, host_ops) : 0;
-    fused += fuse_normalization(model, host_ops);
-    fused += types.count("Convolution") || types.count("GroupConvolution") ? fold_channel_scale(model, host_ops) : 0;
-    fused += fuse_bias_activation(model, host_ops);
-    fused += fuse_eltwise(model, host_ops);
+    const std::array<std::pair<Pass, bool>, FusionHistory::kPasses> passes{{
+        {decompose_group_normalization, types.count("GroupNormalization") != 0},
+        {decompose_einsum, types.count("Einsum") != 0},
+        {fuse_normalization, true},
+        {fold_channel_scale, types.count("Convolution") || types.count("GroupConvolution")},
+        {fuse_bias_activation, true},
+        {fuse_eltwise, true},
+    }};
+    const bool learning = history && history->transformed < FusionHistory::kLearn;
+    size_t fused = 0;
+    for (size_t i = 0; i < passes.size(); ++i) {
+        if (!passes[i].second || (history && history->skips(i)))
+            continue;
+        const size_t n = passes[i].first(model, host_ops);
+        fused += n;
+        if (learning)
+            history->fused[i] += n;
+    }
+    if (learning)
+        ++history->transformed;
     return folded + fused;
 }
 
