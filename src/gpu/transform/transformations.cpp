@@ -3,6 +3,7 @@
 #include <array>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include "ovcl/op_registry.hpp"
 #include "ovcl/ops.hpp"
@@ -36,15 +37,32 @@ std::shared_ptr<Node> constant_for(const Node& folded, size_t port, const Tensor
     return c;
 }
 
-// One pass of constant folding in topological order; the shapes it makes static are inferred after it.
+// Constant folding in topological order. A node that reads a folded value, or a value whose shape changed, infers
+// its types again at once, so a Reshape whose target shape folded is static before the ShapeOf after it is reached.
 size_t fold_constants(Model& model) {
     size_t folded = 0;
     std::map<Output<Node>, Output<Node>> replaced;  // old port -> constant port
+    std::unordered_set<const Node*> reshaped;       // nodes whose output types or shapes changed
     for (const auto& node : model.get_ordered_ops()) {
+        bool stale = false;
         for (size_t i = 0; i < node->get_input_size(); ++i) {
             auto it = replaced.find(node->input_value(i));
-            if (it != replaced.end())
+            if (it != replaced.end()) {
                 node->set_argument(i, it->second);
+                stale = true;
+            } else {
+                stale = stale || reshaped.count(node->input_value(i).node.get());
+            }
+        }
+        if (stale) {
+            std::vector<std::pair<element::Type, PartialShape>> before;
+            for (size_t p = 0; p < node->get_output_size(); ++p)
+                before.emplace_back(node->get_output_element_type(p), node->get_output_partial_shape(p));
+            node->validate_and_infer_types();
+            for (size_t p = 0; p < node->get_output_size(); ++p)
+                if (p >= before.size() || before[p].first != node->get_output_element_type(p) ||
+                    before[p].second != node->get_output_partial_shape(p))
+                    reshaped.insert(node.get());
         }
         if (node->get_type_name() == "ShapeOf" && node->get_input_partial_shape(0).is_static()) {
             const Shape s = node->get_input_shape(0);
@@ -70,8 +88,6 @@ size_t fold_constants(Model& model) {
             replaced[Output<Node>(node, p)] = Output<Node>(constant_for(*node, p, values[p]), 0);
         ++folded;
     }
-    if (folded)
-        model.validate_nodes_and_infer_types();
     return folded;
 }
 
@@ -79,12 +95,7 @@ size_t fold_constants(Model& model) {
 
 size_t transform_model(Model& model, const std::set<std::string>& host_ops, element::Type precision,
                        FusionHistory* history) {
-    // Until nothing folds: a Reshape whose target shape folded becomes static only once shapes are inferred again,
-    // and a ShapeOf after it folds on the next pass (else the plan keeps everything after it on the host). Each
-    // pass folds at least one node, so the passes are bounded by the model's size.
-    size_t folded = 0;
-    for (size_t pass; (pass = fold_constants(model)) != 0;)
-        folded += pass;
+    size_t folded = fold_constants(model);
     folded += convert_precision(model, precision);
     // A pass whose root op the model lacks is skipped too: each walks the whole graph.
     std::set<std::string> types;
