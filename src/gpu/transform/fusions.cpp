@@ -173,7 +173,7 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
         if (act)
             for (const auto& a : act->get_attributes())
                 attrs.push_back(a);
-        replace_by_fused(std::make_shared<Node>(kFusedPrefix + type, 1, inputs, attrs), chain, consumers);
+        walk.replace(std::make_shared<Node>(kFusedPrefix + type, 1, inputs, attrs), chain);
         ++fused;
     }
     return walk.done(fused);

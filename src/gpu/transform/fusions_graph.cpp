@@ -59,9 +59,18 @@ FusionWalk::FusionWalk(Model& m) : model(m), order((register_fused_ops(), m.get_
 }
 
 size_t FusionWalk::done(size_t changed) {
-    if (changed)
+    if (changed && same_output != changed)
         model.validate_nodes_and_infer_types();
     return changed;
+}
+
+void FusionWalk::replace(const std::shared_ptr<Node>& fused, const NodeVector& nodes) {
+    const Output<Node> was(nodes.back(), 0);
+    const element::Type type = was.get_element_type();
+    const PartialShape shape = was.get_partial_shape();
+    replace_by_fused(fused, nodes, consumers);
+    same_output += fused->get_output_size() == 1 && fused->get_output_element_type(0) == type &&
+                   fused->get_output_partial_shape(0) == shape;
 }
 
 void FusionWalk::sort_in_order(NodeVector& nodes) const {
@@ -72,7 +81,7 @@ void FusionWalk::sort_in_order(NodeVector& nodes) const {
 void FusionWalk::replace_taken(const std::shared_ptr<Node>& fused, const NodeVector& nodes) {
     for (const auto& n : nodes)
         position.erase(n.get());
-    replace_by_fused(fused, nodes, consumers);
+    replace(fused, nodes);
 }
 
 void replace_by_fused(const std::shared_ptr<Node>& fused, const NodeVector& nodes, Consumers& consumers) {

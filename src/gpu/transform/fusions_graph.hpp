@@ -38,16 +38,22 @@ private:
 /// positions. done(n) revalidates the model after n replacements and returns n.
 struct FusionWalk {
     explicit FusionWalk(Model& model);
+    /// Returns `changed`, after inferring the model's types again unless every change was a replace() whose fused
+    /// node gives what the node it stands for gave (then nothing downstream changes: a KV cache's specialisation
+    /// per token spares the whole-graph inference).
     size_t done(size_t changed);
     /// Sorts `nodes` (all still in `position`) into graph order.
     void sort_in_order(NodeVector& nodes) const;
-    /// replace_by_fused, with `nodes` taken out of `position` so that no later match takes them.
+    /// replace_by_fused, counting the replacements whose output type and shape are the replaced one's.
+    void replace(const std::shared_ptr<Node>& fused, const NodeVector& nodes);
+    /// replace(), with `nodes` taken out of `position` so that no later match takes them.
     void replace_taken(const std::shared_ptr<Node>& fused, const NodeVector& nodes);
 
     Model& model;
     NodeVector order;
     Consumers consumers;
     std::map<const Node*, size_t> position;
+    size_t same_output = 0;  ///< replace() calls whose fused output matched
 };
 
 /// `fused` (one output) replaces `nodes` (in graph order; the last one's output is the value it computes): it
