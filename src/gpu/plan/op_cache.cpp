@@ -1,6 +1,6 @@
 #include "plan/op_cache.hpp"
 
-#include <sstream>
+#include <cstdio>
 
 #include "plan/plan.hpp"
 #include "tuning/tuning.hpp"
@@ -14,38 +14,68 @@ namespace {
 // which every specialised copy of the model shares) by address.
 constexpr size_t kBytesInKey = 256;
 
-void constant_key(std::ostringstream& key, const Tensor& value) {
+void constant_key(std::string& key, const Tensor& value) {
     if (value.get_byte_size() > kBytesInKey) {
-        key << " @" << value.data();
+        char address[32];
+        std::snprintf(address, sizeof(address), " @%p", value.data());
+        key += address;
         return;
     }
     static const char* hex = "0123456789abcdef";
-    key << " =";
+    key += " =";
     const auto* p = static_cast<const unsigned char*>(value.data());
-    for (size_t i = 0; i < value.get_byte_size(); ++i)
-        key << hex[p[i] >> 4] << hex[p[i] & 15];
+    for (size_t i = 0; i < value.get_byte_size(); ++i) {
+        key += hex[p[i] >> 4];
+        key += hex[p[i] & 15];
+    }
+}
+
+void shape_key(std::string& key, const PartialShape& shape) {
+    if (!shape.is_static()) {
+        key += 'd';
+        key += shape.to_string();
+        return;
+    }
+    key += 's';
+    for (const Dimension& d : shape) {
+        key += std::to_string(d.get_length());
+        key += ',';
+    }
 }
 
 }  // namespace
 
+// Built by appending (a plan per KV-cache length computes one per op per token).
 std::optional<std::string> OpCache::key_of(const Node& node) {
     if (!node.get_bodies().empty())
         return std::nullopt;
-    std::ostringstream key;
-    key << node.get_type_name() << '-' << node.get_version();
-    for (const auto& [name, value] : node.get_attributes())
-        key << '|' << name << '=' << value;
+    std::string key;
+    key.reserve(256);
+    key += node.get_type_name();
+    key += '-';
+    key += std::to_string(node.get_version());
+    for (const auto& [name, value] : node.get_attributes()) {
+        key += '|';
+        key += name;
+        key += '=';
+        key += value;
+    }
     for (const auto& in : node.input_values()) {
-        key << "|<" << in.node->get_type_name() << ':' << in.index << ' ' << in.get_element_type() << ' '
-            << in.get_partial_shape();
+        key += "|<";
+        key += in.node->get_type_name();
+        key += ':';
+        key += std::to_string(in.index);
+        key += ' ';
+        key += in.get_element_type().get_type_name();
+        key += ' ';
+        shape_key(key, in.get_partial_shape());
         if (in.node->is_constant())
             constant_key(key, in.node->get_constant_value());
     }
-    return key.str();
+    return key;
 }
 
-OpCache::Entry* OpCache::entry(const Node& node) {
-    const auto key = key_of(node);
+OpCache::Entry* OpCache::entry(const Node& node, const std::optional<std::string>& key) {
     if (!key)
         return nullptr;
     auto it = m_entries.find(*key);
@@ -62,9 +92,10 @@ OpCache::Entry* OpCache::entry(const Node& node) {
     return &m_entries.emplace(*key, std::move(e)).first->second;
 }
 
-Validation OpCache::validation(const Node& node, const DeviceInfo& device, const std::set<std::string>& host_ops) {
+Validation OpCache::validation(const Node& node, const std::optional<std::string>& key, const DeviceInfo& device,
+                               const std::set<std::string>& host_ops) {
     std::lock_guard<std::mutex> lock(m_mutex);
-    Entry* e = entry(node);
+    Entry* e = entry(node, key);
     if (!e)
         return device_runs(node, device, host_ops);
     if (!e->validation)
@@ -72,9 +103,9 @@ Validation OpCache::validation(const Node& node, const DeviceInfo& device, const
     return *e->validation;
 }
 
-OpConfig OpCache::configuration(const Node& node, const DeviceInfo& device) {
+OpConfig OpCache::configuration(const Node& node, const std::optional<std::string>& key, const DeviceInfo& device) {
     std::lock_guard<std::mutex> lock(m_mutex);
-    Entry* e = entry(node);
+    Entry* e = entry(node, key);
     if (!e)
         return tuning::configure(*find_gpu_op(node), node, device);
     if (!e->config) {

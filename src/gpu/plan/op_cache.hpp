@@ -22,10 +22,12 @@ public:
     /// Cleared whenever the op constants of its entries (packed weights per shape) pass `max_constant_bytes`.
     explicit OpCache(size_t max_constant_bytes) : m_max_constant_bytes(max_constant_bytes) {}
 
-    /// Whether the device runs `node` (device_runs), computed on first use of its key.
-    Validation validation(const Node& node, const DeviceInfo& device, const std::set<std::string>& host_ops);
+    /// Whether the device runs `node` (device_runs), computed on first use of its key (key_of(node), which the
+    /// caller computes once for both calls).
+    Validation validation(const Node& node, const std::optional<std::string>& key, const DeviceInfo& device,
+                          const std::set<std::string>& host_ops);
     /// Its configuration (tuning::configure), computed on first use of its key.
-    OpConfig configuration(const Node& node, const DeviceInfo& device);
+    OpConfig configuration(const Node& node, const std::optional<std::string>& key, const DeviceInfo& device);
 
     /// What validation and configuration read: type, version, attributes, each input's producer type, element
     /// type and shape, and a Constant input's data (a small one by its bytes, a big one by address: the entry
@@ -38,7 +40,7 @@ private:
         std::optional<OpConfig> config;
         std::vector<Tensor> inputs;  ///< the Constant inputs the key names by address
     };
-    Entry* entry(const Node& node);
+    Entry* entry(const Node& node, const std::optional<std::string>& key);
 
     std::mutex m_mutex;
     std::map<std::string, Entry> m_entries;

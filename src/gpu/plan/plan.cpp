@@ -249,8 +249,9 @@ private:
     // A kernel step, a view of its input, or a host step with the reason the device refused it.
     void add_op_step(Step& step) {
         const Node& node = *step.node;
+        const std::optional<std::string> key = m_ops ? OpCache::key_of(node) : std::nullopt;
         const Validation v =
-            m_ops ? m_ops->validation(node, m_device, m_host_ops) : device_runs(node, m_device, m_host_ops);
+            m_ops ? m_ops->validation(node, key, m_device, m_host_ops) : device_runs(node, m_device, m_host_ops);
         if (!v.supported) {
             step.kind = Step::Kind::HOST;
             step.reason = v.reason;
@@ -262,7 +263,7 @@ private:
             step.reason = "view of a constant";
         } else {
             step.config =
-                m_ops ? m_ops->configuration(node, m_device) : tuning::configure(*find_gpu_op(node), node, m_device);
+                m_ops ? m_ops->configuration(node, key, m_device) : tuning::configure(*find_gpu_op(node), node, m_device);
             for (auto& c : step.config.constants) {
                 step.op_constants.push_back(m_plan->constants.size());
                 m_plan->constants.push_back(c);
