@@ -165,8 +165,13 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const PlanKey& key) const
         const tuning::Scope tuning(m_config.tuning_mode, m_config.cache_dir, *m_device);
         plan = Plan::build(model, m_config.planning_device(m_device->device), m_config.host_ops, m_ops.get());
     }
-    for (auto it = m_device_constants.begin(); it != m_device_constants.end();)  // those of plans gone
-        it = it->second.host.expired() ? m_device_constants.erase(it) : std::next(it);
+    // Those of plans gone, once the map has doubled since the last sweep: the op cache keeps thousands alive when a
+    // KV cache's every length configures its attention anew, and a sweep per plan walked them all per token.
+    if (m_device_constants.size() >= 2 * m_device_constants_swept + 64) {
+        for (auto it = m_device_constants.begin(); it != m_device_constants.end();)
+            it = it->second.host.expired() ? m_device_constants.erase(it) : std::next(it);
+        m_device_constants_swept = m_device_constants.size();
+    }
     for (size_t i = 0; i < plan->constants.size(); ++i) {
         if (!plan->constant_on_device[i]) {  // read on the host only, or through an op's own copy
             dp->constants.emplace_back();

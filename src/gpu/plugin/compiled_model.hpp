@@ -101,6 +101,7 @@ private:
         std::shared_ptr<ITensor> in_place;
     };
     mutable std::map<const void*, DeviceConstant> m_device_constants;
+    mutable size_t m_device_constants_swept = 0;  ///< entries left by the last sweep of expired ones
     cl::Buffer device_constant(const Tensor& host) const;
     std::unique_ptr<RuntimeKernels> m_runtime_kernels;
     mutable std::list<std::pair<PlanKey, std::shared_ptr<const DevicePlan>>> m_plans;  ///< most recent first
