@@ -74,9 +74,7 @@ const char* cl_error_name(cl_int err) {
     }
 }
 
-void check(cl_int err, const char* call, const std::string& context) {
-    if (err == CL_SUCCESS)
-        return;
+void raise_ocl_error(cl_int err, const char* call, const std::string& context) {
     std::ostringstream os;
     os << call << " failed with " << cl_error_name(err) << " (" << err << ")";
     if (!context.empty())

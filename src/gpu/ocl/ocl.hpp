@@ -18,6 +18,7 @@
 #endif
 
 #include <string>
+#include <type_traits>
 
 #include "ovcl/except.hpp"
 
@@ -37,8 +38,24 @@ private:
     cl_int m_code;
 };
 
-/// Throws OclError("<call> failed with <ERROR> (<code>): <context>") unless err is CL_SUCCESS.
-void check(cl_int err, const char* call, const std::string& context = "");
+/// Throws OclError("<call> failed with <ERROR> (<code>): <context>").
+[[noreturn]] void raise_ocl_error(cl_int err, const char* call, const std::string& context);
+
+/// raise_ocl_error unless err is CL_SUCCESS. Inline, with no std::string made on success: an inference checks every
+/// command it enqueues. A context that takes work to say is a callable, called only on failure.
+inline void check(cl_int err, const char* call, const char* context = "") {
+    if (err != CL_SUCCESS)
+        raise_ocl_error(err, call, context);
+}
+inline void check(cl_int err, const char* call, const std::string& context) {
+    if (err != CL_SUCCESS)
+        raise_ocl_error(err, call, context);
+}
+template <class Context, std::enable_if_t<std::is_invocable_r_v<std::string, Context&>, int> = 0>
+inline void check(cl_int err, const char* call, Context&& context) {
+    if (err != CL_SUCCESS)
+        raise_ocl_error(err, call, context());
+}
 
 /// A device buffer of at least `bytes` (OpenCL has no empty buffers: 0 becomes 1 byte).
 cl::Buffer make_buffer(const cl::Context& context, size_t bytes, cl_mem_flags flags, void* host = nullptr);

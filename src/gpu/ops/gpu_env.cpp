@@ -40,10 +40,10 @@ cl::Kernel make_kernel(ProgramCache& programs, const KernelLaunch& launch,
     cl::Program program = programs.get(launch.source, launch.program_options(), cache_dir);
     cl_int err = CL_SUCCESS;
     cl::Kernel kernel(program, launch.entry.c_str(), &err);
-    check(err, "clCreateKernel", launch.entry + " in kernels_cl/" + launch.source + ".cl");
+    check(err, "clCreateKernel", [&] { return launch.entry + " in kernels_cl/" + launch.source + ".cl"; });
     for (cl_uint i = 0; i < launch.args.size(); ++i) {
         const KernelArg& a = launch.args[i];
-        const std::string where = launch.entry + " argument " + std::to_string(i);
+        const auto where = [&] { return launch.entry + " argument " + std::to_string(i); };
         switch (a.kind) {
         case KernelArg::Kind::SCALAR:
             check(kernel.setArg(i, a.bytes.size(), a.bytes.data()), "clSetKernelArg", where);
@@ -75,7 +75,7 @@ void enqueue_kernel(const cl::CommandQueue& queue, const cl::Kernel& kernel, con
             return;  // nothing to compute (an empty tensor)
     const cl::NDRange local = launch.local.empty() ? cl::NullRange : range(launch.local);
     check(queue.enqueueNDRangeKernel(kernel, cl::NullRange, range(launch.global), local, nullptr, event),
-          "clEnqueueNDRangeKernel", launch.entry + " (kernels_cl/" + launch.source + ".cl)");
+          "clEnqueueNDRangeKernel", [&] { return launch.entry + " (kernels_cl/" + launch.source + ".cl)"; });
 }
 
 TensorVector run_configured(const Node& node, const OpConfig& config, const std::vector<cl::Buffer>& constants,
@@ -135,14 +135,14 @@ TensorVector run_configured(const Node& node, const OpConfig& config, const std:
     for (size_t i = 0; i < outputs.size(); ++i)
         if (!is_kept(i) && outputs[i].get_byte_size() > 0)
             check(on.queue.enqueueReadBuffer(out_buffers[i], CL_TRUE, 0, outputs[i].get_byte_size(), outputs[i].data()),
-                  "clEnqueueReadBuffer", node.describe() + " output " + std::to_string(i));
+                  "clEnqueueReadBuffer", [&] { return node.describe() + " output " + std::to_string(i); });
     bool reports = false;
     for (const auto& launch : config.launches)
         for (const auto& a : launch.args)
             reports = reports || a.kind == KernelArg::Kind::STATUS;
     if (reports || !kept_buffers) {
         check(on.queue.enqueueReadBuffer(status, CL_TRUE, 0, sizeof(cl_int), &status_word), "clEnqueueReadBuffer",
-              node.describe() + " status");
+              [&] { return node.describe() + " status"; });
         if (status_word != 0)
             raise<ModelError>(node.describe(), ": ", config.status_error);
     }

@@ -185,7 +185,7 @@ void InferRequest::upload() {
                         others.push_back(e);
         if (!others.empty())
             check(m_queue.enqueueBarrierWithWaitList(&others), "clEnqueueBarrierWithWaitList",
-                  describe() + ": waiting for remote tensors' last users");
+                  [&] { return describe() + ": waiting for remote tensors' last users"; });
         for (auto* binds : {&m_in_bind, &m_out_bind})  // the device owns host-visible memory from here on
             for (const auto& b : *binds)
                 if (b.host_visible && b.host_visible->mapped()) {
@@ -204,7 +204,7 @@ void InferRequest::upload() {
                 if (!m_in_bind[i].direct)  // the slot is shared in the memory plan: a device-side copy
                     check(m_queue.enqueueCopyBuffer(m_in_bind[i].buffer, m_slots.at(v.index), 0, 0, v.bytes, nullptr,
                                                     event_slot(m_write_events)),
-                          "clEnqueueCopyBuffer", describe() + ": input " + std::to_string(i));
+                          "clEnqueueCopyBuffer", [&] { return describe() + ": input " + std::to_string(i); });
                 continue;
             }
             m_bytes.to_device += v.bytes;
@@ -217,12 +217,12 @@ void InferRequest::upload() {
             }
             check(m_queue.enqueueWriteBuffer(m_slots.at(v.index), CL_FALSE, 0, v.bytes, src.data(), nullptr,
                                              event_slot(m_write_events)),
-                  "clEnqueueWriteBuffer", "input " + std::to_string(i));
+                  "clEnqueueWriteBuffer", [&] { return "input " + std::to_string(i); });
             m_host_values.at(plan.parameter_values[i]) = src;  // host steps read it here, not back from the device
         }
         for (const auto& [step, word] : m_status)
             check(m_queue.enqueueFillBuffer(word, cl_int{0}, 0, sizeof(cl_int)), "clEnqueueFillBuffer",
-                  "status of " + plan.steps[step].node->describe());
+                  [&] { return "status of " + plan.steps[step].node->describe(); });
     } catch (...) {
         restore_host_visible();
         settle_after_failure();
@@ -243,7 +243,7 @@ Tensor InferRequest::host_input(size_t i, const Value& v) {
     m_bytes.to_host += v.bytes;
     if (v.bytes)
         check(m_queue.enqueueReadBuffer(m_in_bind[i].buffer, CL_TRUE, 0, v.bytes, t.data()), "clEnqueueReadBuffer",
-              describe() + ": input " + std::to_string(i));
+              [&] { return describe() + ": input " + std::to_string(i); });
     return t;
 }
 
@@ -314,7 +314,7 @@ void InferRequest::download() {
     m_status_words.assign(m_status.size(), 0);
     for (size_t i = 0; i < m_status.size(); ++i)  // done before the inference ends (an in-order queue)
         check(m_queue.enqueueReadBuffer(m_status[i].second, CL_FALSE, 0, sizeof(cl_int), &m_status_words[i]),
-              "clEnqueueReadBuffer", "status of " + plan.steps[m_status[i].first].node->describe());
+              "clEnqueueReadBuffer", [&] { return "status of " + plan.steps[m_status[i].first].node->describe(); });
     // Every command here records its event (the last one ends the inference, start_pipeline).
     auto event = [&]() -> cl::Event* {
         cl::Event* e = event_slot(m_read_events);
@@ -343,12 +343,12 @@ void InferRequest::download() {
                 cl::Event* e = event();
                 check(m_queue.enqueueWriteBuffer(b.buffer, CL_FALSE, 0, v.bytes, plan.constants[v.index].data(),
                                                  nullptr, e),
-                      "clEnqueueWriteBuffer", describe() + ": constant output " + std::to_string(i));
+                      "clEnqueueWriteBuffer", [&] { return describe() + ": constant output " + std::to_string(i); });
                 done(e);
             } else {  // the slot is shared in the memory plan: a device-side copy
                 cl::Event* e = event();
                 check(m_queue.enqueueCopyBuffer(m_slots[v.index], b.buffer, 0, 0, v.bytes, nullptr, e),
-                      "clEnqueueCopyBuffer", describe() + ": output " + std::to_string(i));
+                      "clEnqueueCopyBuffer", [&] { return describe() + ": output " + std::to_string(i); });
                 done(e);
             }
             continue;
@@ -363,7 +363,7 @@ void InferRequest::download() {
         }
         cl::Event* e = event();
         check(m_queue.enqueueReadBuffer(m_slots[v.index], CL_FALSE, 0, v.bytes, target.data(), nullptr, e),
-              "clEnqueueReadBuffer", "output " + std::to_string(i));
+              "clEnqueueReadBuffer", [&] { return "output " + std::to_string(i); });
         done(e);
     }
 }
@@ -383,7 +383,7 @@ void InferRequest::write_host_value(const Tensor& value, Tensor& dst, bool devic
     m_bytes.to_device += value.get_byte_size();
     if (value.get_byte_size())  // blocking: the value is replaced by the next inference
         check(m_queue.enqueueWriteBuffer(buffer, CL_TRUE, 0, value.get_byte_size(), value.data()),
-              "clEnqueueWriteBuffer", describe() + ": output " + std::to_string(output));
+              "clEnqueueWriteBuffer", [&] { return describe() + ": output " + std::to_string(output); });
 }
 
 void InferRequest::wait_pipeline() {

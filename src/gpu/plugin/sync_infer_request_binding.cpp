@@ -141,7 +141,7 @@ void InferRequest::bind_ports() {
         m_slots[slot] = wanted[slot];
         for (const ArgUse& u : m_slot_uses[slot])
             check(m_kernels[u.step][u.kernel].setArg(u.arg, m_slots[slot]), "clSetKernelArg",
-                  describe() + ": binding a tensor's buffer");
+                  [&] { return describe() + ": binding a tensor's buffer"; });
     }
 }
 

@@ -104,7 +104,7 @@ void InferRequest::run_host_step(const Step& step) {
             continue;
         m_staging.push_back(outputs[i]);  // alive until the write is done (the inference's end)
         check(m_queue.enqueueWriteBuffer(m_slots[val.index], CL_FALSE, 0, val.bytes, outputs[i].data()),
-              "clEnqueueWriteBuffer", "output of host step " + step.node->describe());
+              "clEnqueueWriteBuffer", [&] { return "output of host step " + step.node->describe(); });
     }
     m_host_times[s] = since(t0);
 }
@@ -126,7 +126,7 @@ TensorVector InferRequest::run_on_host(const Step& step, std::chrono::steady_clo
             if (t.get_byte_size())
                 check(m_queue.enqueueReadBuffer(d.device, CL_FALSE, 0, t.get_byte_size(), t.data(), nullptr,
                                                 &last_read),
-                      "clEnqueueReadBuffer", "input of host step " + step.node->describe());
+                      "clEnqueueReadBuffer", [&] { return "input of host step " + step.node->describe(); });
             m_host_values[v] = t;
             inputs.push_back(t);
             continue;
@@ -139,11 +139,11 @@ TensorVector InferRequest::run_on_host(const Step& step, std::chrono::steady_clo
         m_bytes.to_host += val.bytes;
         if (val.bytes)
             check(m_queue.enqueueReadBuffer(m_slots[val.index], CL_FALSE, 0, val.bytes, t.data(), nullptr, &last_read),
-                  "clEnqueueReadBuffer", "input of host step " + step.node->describe());
+                  "clEnqueueReadBuffer", [&] { return "input of host step " + step.node->describe(); });
         inputs.push_back(t);
     }
     if (last_read())
-        check(last_read.wait(), "clWaitForEvents", "inputs of host step " + step.node->describe());
+        check(last_read.wait(), "clWaitForEvents", [&] { return "inputs of host step " + step.node->describe(); });
     t0 = StageClock::now();  // the device's work before it is in its own events
     EvalContext ctx{m_variables.get(), &m_cancel};
     const std::string& type = step.node->get_type_name();

@@ -36,19 +36,19 @@ void DeviceVariables::enqueue_read(const std::string& id, const std::string& whe
                              "; the compiled model planned ", shape);
         if (bytes)
             check(m_queue.enqueueCopyBuffer(v.buffer, out, 0, 0, bytes, nullptr, event), "clEnqueueCopyBuffer",
-                  where + ": reading variable '" + id + "'");
+                  [&] { return where + ": reading variable '" + id + "'"; });
         return;
     }
     if (!bytes)
         return;
     if (init) {
         check(m_queue.enqueueCopyBuffer(*init, out, 0, 0, bytes, nullptr, event), "clEnqueueCopyBuffer",
-              where + ": the init value of variable '" + id + "'");
+              [&] { return where + ": the init value of variable '" + id + "'"; });
         return;
     }
     const cl_uchar zero = 0;
     check(m_queue.enqueueFillBuffer(out, zero, 0, bytes, nullptr, event), "clEnqueueFillBuffer",
-          where + ": zeros for variable '" + id + "'");
+          [&] { return where + ": zeros for variable '" + id + "'"; });
 }
 
 void DeviceVariables::enqueue_write(const std::string& id, const std::string& where, element::Type type,
@@ -58,7 +58,7 @@ void DeviceVariables::enqueue_write(const std::string& id, const std::string& wh
     const size_t bytes = shape_size(shape) * type.size();
     if (bytes)
         check(m_queue.enqueueCopyBuffer(in, v.buffer, 0, 0, bytes, nullptr, event), "clEnqueueCopyBuffer",
-              where + ": writing variable '" + id + "'");
+              [&] { return where + ": writing variable '" + id + "'"; });
     v.type = type;
     v.shape = shape;
     v.has_value = true;
@@ -91,7 +91,7 @@ void DeviceVariables::set(const std::string& id, const Tensor& value) {
     DeviceVariable& v = storage(id, dense.get_element_type(), dense.get_shape());
     if (dense.get_byte_size())
         check(m_queue.enqueueWriteBuffer(v.buffer, CL_TRUE, 0, dense.get_byte_size(), dense.data()),
-              "clEnqueueWriteBuffer", "set_state of variable '" + id + "'");
+              "clEnqueueWriteBuffer", [&] { return "set_state of variable '" + id + "'"; });
     v.type = dense.get_element_type();
     v.shape = dense.get_shape();
     v.has_value = true;
@@ -106,7 +106,7 @@ Tensor DeviceVariables::get(const std::string& id) {
     Tensor out(v.type, v.shape);
     if (out.get_byte_size())
         check(m_queue.enqueueReadBuffer(v.buffer, CL_TRUE, 0, out.get_byte_size(), out.data()),
-              "clEnqueueReadBuffer", "get_state of variable '" + id + "'");
+              "clEnqueueReadBuffer", [&] { return "get_state of variable '" + id + "'"; });
     return out;
 }
 
