@@ -170,6 +170,9 @@ public:
 
     /// The registry entry for (type, version); throws ModelError when none.
     const OpSpec& spec() const;
+    /// For a copy of `other` (same type and version): takes its registry entry, or looks it up now, so that a
+    /// copy no one validates is not written by a lazy lookup later, perhaps from several threads at once.
+    void copy_spec_from(const Node& other);
     /// Runs the op's shape and type inference and sets every output port.
     /// Failures become ModelError messages that name the node.
     void validate_and_infer_types();

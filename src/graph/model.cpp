@@ -250,6 +250,7 @@ std::shared_ptr<Model> Model::clone() const {
             ins.emplace_back(map.at(in.node.get()), in.index);
         auto c = std::make_shared<Node>(n->get_type_name(), n->get_version(), ins, n->get_attributes());
         c->copy_name_from(*n);
+        c->copy_spec_from(*n);
         c->get_rt_info() = n->get_rt_info();
         c->set_constant_value(n->get_constant_value());
         std::vector<Body> bodies = n->get_bodies();

@@ -237,6 +237,12 @@ template std::vector<double> Node::get_attr<std::vector<double>>(const std::stri
 template std::vector<float> Node::get_attr<std::vector<float>>(const std::string&) const;
 template std::vector<std::string> Node::get_attr<std::vector<std::string>>(const std::string&) const;
 
+void Node::copy_spec_from(const Node& other) {
+    if (other.m_type == m_type && other.m_version == m_version)
+        m_spec = other.m_spec;
+    spec();
+}
+
 const OpSpec& Node::spec() const {
     if (!m_spec) {
         m_spec = OpRegistry::get().find_exact(m_type, m_version);

@@ -101,10 +101,10 @@ size_t transform_model(Model& model, const std::set<std::string>& host_ops, elem
     std::set<std::string> types;
     for (const auto& n : model.get_ordered_ops())
         types.insert(n->get_type_name());
-    using Pass = size_t (*)(Model&, const std::set<std::string>&);
+    using PassFn = size_t (*)(Model&, const std::set<std::string>&);
     // Normalisations first (their decomposition is element-wise ops), then per-channel scales into the convolution
     // weights, what the conv / matmul epilogue takes, then the element-wise DAGs that are left.
-    const std::array<std::pair<Pass, bool>, FusionHistory::kPasses> passes{{
+    const std::array<std::pair<PassFn, bool>, FusionHistory::kPasses> passes{{
         {decompose_group_normalization, types.count("GroupNormalization") != 0},
         {decompose_einsum, types.count("Einsum") != 0},
         {fuse_normalization, true},
