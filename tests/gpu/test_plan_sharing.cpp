@@ -8,6 +8,7 @@
 
 #include "fusion_test_utils.hpp"
 #include "ovcl/core.hpp"
+#include "plan/op_cache.hpp"
 #include "plan/plan.hpp"
 #include "plugin/compiled_model.hpp"
 #include "plugin/plugin.hpp"
@@ -79,6 +80,35 @@ TEST(GpuPlanSharing, PlansOfAGrowingInputShareTheUnchangedOpsAndTheirConstants) 
         const TensorVector inputs{test::random_tensor(element::f32, {1, 1, kHidden}, -1, 1, 5),
                                   test::random_tensor(element::f32, {1, length}, -1, 1, static_cast<uint32_t>(length))};
         EXPECT_TENSOR_NEAR(test::infer(gpu_model, inputs)[0], test::infer(ref, inputs)[0], 1e-5, 1e-5) << length;
+    }
+}
+
+// Past its entry limit the op cache drops the half of its entries used longest ago, not all of them: the projection
+// a decode step looks up for every plan keeps its configuration and packed weights while the growing mask's
+// signatures come and go (a clear-all had re-packed every weight each few hundred tokens).
+TEST(GpuPlanSharing, OpCacheEvictsTheEntriesUsedLongestAgo) {
+    OVCL_REQUIRE_GPU();
+    const auto model = decode_like();
+    std::shared_ptr<Node> proj, sum;
+    for (const auto& n : model->get_ordered_ops()) {
+        if (n->get_friendly_name() == "proj")
+            proj = n;
+        if (n->get_friendly_name() == "mask_sum")
+            sum = n;
+    }
+    ASSERT_TRUE(proj && sum);
+    const gpu::DeviceInfo& device = test::gpu_env()->device;
+    gpu::OpCache cache(size_t{1} << 30, /*max_entries=*/8);
+    const gpu::OpConfig first = cache.configuration(*proj, gpu::OpCache::key_of(*proj), device);
+    ASSERT_FALSE(first.constants.empty()) << first.impl_name << " packs no weights: nothing to keep";
+    for (size_t length = 1; length <= 40; ++length) {
+        model->reshape(std::map<size_t, PartialShape>{{1, PartialShape(Shape{1, length})}});
+        const gpu::OpConfig mask = cache.configuration(*sum, gpu::OpCache::key_of(*sum), device);
+        EXPECT_FALSE(mask.launches.empty());
+        const gpu::OpConfig again = cache.configuration(*proj, gpu::OpCache::key_of(*proj), device);
+        ASSERT_EQ(again.constants.size(), first.constants.size());
+        for (size_t i = 0; i < first.constants.size(); ++i)
+            EXPECT_EQ(again.constants[i].data(), first.constants[i].data()) << "length " << length << ", constant " << i;
     }
 }
 

@@ -1,5 +1,6 @@
 #include "plan/op_cache.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "plan/plan.hpp"
@@ -79,17 +80,37 @@ OpCache::Entry* OpCache::entry(const Node& node, const std::optional<std::string
     if (!key)
         return nullptr;
     auto it = m_entries.find(*key);
-    if (it != m_entries.end())
+    if (it != m_entries.end()) {
+        it->second.used = ++m_clock;
         return &it->second;
-    if (m_entries.size() >= kMaxEntries || m_constant_bytes > m_max_constant_bytes) {
-        m_entries.clear();
-        m_constant_bytes = 0;
     }
+    if (m_entries.size() >= m_max_entries || m_constant_bytes > m_max_constant_bytes)
+        evict_older_half();
     Entry e;
+    e.used = ++m_clock;
     for (const auto& in : node.input_values())
         if (in.node->is_constant() && in.node->get_constant_value().get_byte_size() > kBytesInKey)
             e.inputs.push_back(in.node->get_constant_value());
     return &m_entries.emplace(*key, std::move(e)).first->second;
+}
+
+void OpCache::evict_older_half() {
+    std::vector<uint64_t> uses;
+    uses.reserve(m_entries.size());
+    for (const auto& [key, e] : m_entries)
+        uses.push_back(e.used);
+    const auto middle = uses.begin() + static_cast<long>(uses.size() / 2);
+    std::nth_element(uses.begin(), middle, uses.end());
+    const uint64_t kept_from = middle == uses.end() ? 0 : *middle;  // each lookup has its own tick
+    m_constant_bytes = 0;
+    for (auto it = m_entries.begin(); it != m_entries.end();) {
+        if (it->second.used < kept_from) {
+            it = m_entries.erase(it);
+        } else {
+            m_constant_bytes += it->second.constant_bytes;
+            ++it;
+        }
+    }
 }
 
 Validation OpCache::validation(const Node& node, const std::optional<std::string>& key, const DeviceInfo& device,
@@ -111,7 +132,8 @@ OpConfig OpCache::configuration(const Node& node, const std::optional<std::strin
     if (!e->config) {
         e->config = tuning::configure(*find_gpu_op(node), node, device);
         for (const Tensor& c : e->config->constants)
-            m_constant_bytes += c.get_byte_size();
+            e->constant_bytes += c.get_byte_size();
+        m_constant_bytes += e->constant_bytes;
     }
     return *e->config;
 }

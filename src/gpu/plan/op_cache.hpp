@@ -4,6 +4,7 @@
 // are taken from here, and their op constants are the same tensors, which the compiled model uploads once.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -19,8 +20,11 @@ namespace gpu {
 
 class OpCache {
 public:
-    /// Cleared whenever the op constants of its entries (packed weights per shape) pass `max_constant_bytes`.
-    explicit OpCache(size_t max_constant_bytes) : m_max_constant_bytes(max_constant_bytes) {}
+    /// When the op constants of its entries (packed weights per shape) pass `max_constant_bytes`, or it holds
+    /// `max_entries`, the half of the entries used longest ago go: a KV cache's attention takes a new signature
+    /// every token, while the projections are used every token and keep their packed weights.
+    explicit OpCache(size_t max_constant_bytes, size_t max_entries = 4096)
+        : m_max_constant_bytes(max_constant_bytes), m_max_entries(max_entries) {}
 
     /// Whether the device runs `node` (device_runs), computed on first use of its key (key_of(node), which the
     /// caller computes once for both calls).
@@ -39,14 +43,18 @@ private:
         std::optional<Validation> validation;
         std::optional<OpConfig> config;
         std::vector<Tensor> inputs;  ///< the Constant inputs the key names by address
+        uint64_t used = 0;           ///< m_clock at the last lookup
+        size_t constant_bytes = 0;   ///< of config's constants
     };
     Entry* entry(const Node& node, const std::optional<std::string>& key);
+    void evict_older_half();
 
     std::mutex m_mutex;
     std::map<std::string, Entry> m_entries;
+    uint64_t m_clock = 0;
     size_t m_constant_bytes = 0;
     size_t m_max_constant_bytes;
-    static constexpr size_t kMaxEntries = 4096;  ///< then cleared too: a model's ops over a few signatures fit
+    size_t m_max_entries;
 };
 
 }  // namespace gpu
