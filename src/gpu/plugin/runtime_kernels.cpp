@@ -87,7 +87,7 @@ std::optional<std::vector<RuntimeKernels::Operand>> RuntimeKernels::run(const No
         if (!inputs.at(0).device() || out.size() != 1)
             return std::nullopt;
         const size_t bytes = shape_size(out[0].shape) * out[0].type.size();
-        const std::string where = n.describe() + " at run time";
+        const auto where = [&] { return n.describe() + " at run time"; };
         if (!keep.empty() && keep[0]) {
             out[0].device = make_buffer(m_device->context, bytes, CL_MEM_READ_WRITE);
             if (bytes)
