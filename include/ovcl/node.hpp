@@ -140,6 +140,9 @@ public:
     std::set<std::string>& output_names(size_t i);
     const std::set<std::string>& output_names(size_t i) const;
     void set_output_type(size_t i, element::Type type, const PartialShape& shape);
+    /// What is known of output i's elements when it is computed from shapes (op_registry.hpp); null otherwise.
+    const std::shared_ptr<const ShapeValue>& get_output_shape_value(size_t i) const;
+    void set_output_shape_value(size_t i, std::shared_ptr<const ShapeValue> value);
     void set_output_size(size_t n);
 
     const Attributes& get_attributes() const { return m_attrs; }
@@ -183,6 +186,7 @@ private:
     struct Port {
         element::Type type = element::dynamic;
         PartialShape shape = PartialShape::dynamic();
+        std::shared_ptr<const ShapeValue> shape_value;
         std::set<std::string> names;
     };
     std::string m_type;

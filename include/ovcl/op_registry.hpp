@@ -22,15 +22,17 @@ class Node;
 class Model;
 
 /// What shape inference knows about an input: its type, shape and, when known (constants,
-/// or always at run time), its value.
+/// or always at run time), its value; else perhaps some of its elements (`shape_value`).
 struct InputInfo {
     element::Type type;
     PartialShape shape;
     const Tensor* value = nullptr;
+    std::shared_ptr<const ShapeValue> shape_value;
 };
 struct OutputInfo {
     element::Type type;
     PartialShape shape;
+    std::shared_ptr<const ShapeValue> shape_value;  ///< set by the ops that pass shapes on (ShapeOf, Concat, Gather...)
 };
 
 /// Variable values of a request (ReadValue/Assign): variable id -> tensor.

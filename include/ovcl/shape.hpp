@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -100,6 +101,11 @@ private:
     std::vector<Dimension> m_dims;
     bool m_dynamic_rank = false;
 };
+
+/// What is known of the elements of a small integer tensor computed from shapes (ShapeOf and the ops after it): each
+/// element is known or not. A Reshape target built from a partly dynamic shape then still gives the dims it knows,
+/// as OpenVINO's bounds do.
+using ShapeValue = std::vector<std::optional<int64_t>>;
 
 std::ostream& operator<<(std::ostream& os, const Dimension& d);
 std::ostream& operator<<(std::ostream& os, const PartialShape& s);

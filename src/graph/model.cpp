@@ -260,6 +260,7 @@ std::shared_ptr<Model> Model::clone() const {
         c->set_output_size(n->get_output_size());
         for (size_t i = 0; i < n->get_output_size(); ++i) {
             c->set_output_type(i, n->get_output_element_type(i), n->get_output_partial_shape(i));
+            c->set_output_shape_value(i, n->get_output_shape_value(i));
             c->output_names(i) = n->output_names(i);
         }
         map[n.get()] = c;

@@ -158,6 +158,15 @@ void Node::set_output_type(size_t i, element::Type type, const PartialShape& sha
         m_outputs.resize(i + 1);
     m_outputs[i].type = type;
     m_outputs[i].shape = shape;
+    m_outputs[i].shape_value.reset();
+}
+const std::shared_ptr<const ShapeValue>& Node::get_output_shape_value(size_t i) const {
+    OVCL_PORT(i)
+    return m_outputs[i].shape_value;
+}
+void Node::set_output_shape_value(size_t i, std::shared_ptr<const ShapeValue> value) {
+    OVCL_PORT(i)
+    m_outputs[i].shape_value = std::move(value);
 }
 void Node::set_output_size(size_t n) { m_outputs.resize(n); }
 #undef OVCL_PORT
@@ -281,9 +290,11 @@ void Node::validate_and_infer_types() {
         const Output<Node>& src = m_inputs[i];
         if (!src.node)
             raise<ModelError>(describe(), ": input ", i, " is not connected");
-        InputInfo info{src.get_element_type(), src.get_partial_shape(), nullptr};
+        InputInfo info{src.get_element_type(), src.get_partial_shape(), nullptr, nullptr};
         if (src.node->is_constant() && src.node->get_constant_value())
             info.value = &src.node->get_constant_value();
+        else
+            info.shape_value = src.node->get_output_shape_value(src.index);
         in.push_back(std::move(info));
     }
     std::vector<OutputInfo> out;
@@ -302,6 +313,7 @@ void Node::validate_and_infer_types() {
         check_element_count(*this, i, out[i].shape);
         m_outputs[i].type = out[i].type;
         m_outputs[i].shape = out[i].shape;
+        m_outputs[i].shape_value = out[i].shape_value;
     }
 }
 

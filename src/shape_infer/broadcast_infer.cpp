@@ -1,4 +1,5 @@
 #include "shape_infer/broadcast_infer.hpp"
+#include "shape_infer/shape_values.hpp"
 
 #include <algorithm>
 #include <string>
@@ -31,7 +32,10 @@ std::optional<std::vector<int64_t>> non_negative_values(const Node& node, const 
 }
 
 PartialShape shape_of_values(const std::vector<int64_t>& v) {
-    return PartialShape(std::vector<Dimension>(v.begin(), v.end()));
+    std::vector<Dimension> dims;
+    for (int64_t x : v)
+        dims.push_back(x == kUnknownElement ? Dimension::dynamic() : Dimension(x));
+    return PartialShape(dims);
 }
 
 // Numpy (one-directional): every data dim, right-aligned, is 1 or the target's.
@@ -124,14 +128,23 @@ Outputs broadcast(const Node& node, const Inputs& in) {
         check_input_count(node, in, 2, node.get_version() >= 3 ? 2 : 3);
     const PartialShape& data = in[0].shape;
     const auto target_rank = vector_input_length(node, in, 1, "target_shape");
-    const auto target = non_negative_values(node, in[1], "target_shape");
-
+    auto target = non_negative_values(node, in[1], "target_shape");
+    if (!target && (target = target_elements(in[1], true)))  // computed from shapes: the dims it knows
+        for (int64_t x : *target)
+            if (x < 0 && x != kUnknownElement)
+                raise<ModelError>(node.describe(), ": target_shape has a negative value ", x);
     PartialShape out = PartialShape::dynamic();
     switch (mode) {
     case BroadcastMode::numpy:
         if (target) {
             out = shape_of_values(*target);
             check_numpy(node, data, out);
+            if (data.rank_is_static())  // a dim the target does not know yet is the data's, unless that is 1
+                for (size_t j = 0; j < data.size(); ++j) {
+                    Dimension& o = out[out.size() - data.size() + j];
+                    if (o.is_dynamic() && data[j].is_static() && data[j] != Dimension(1))
+                        o = data[j];
+                }
         } else if (target_rank) {
             check_numpy(node, data, PartialShape::dynamic(static_cast<int64_t>(*target_rank)));
             out = broadcast_unknown_target(data, *target_rank, false);

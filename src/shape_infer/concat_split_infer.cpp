@@ -1,5 +1,6 @@
 // Shape and type inference of the concat_split ops.
 #include "shape_infer/infer_utils.hpp"
+#include "shape_infer/shape_values.hpp"
 
 #include <algorithm>
 
@@ -78,7 +79,9 @@ Outputs concat(const Node& node, const Inputs& in) {
         joined = add(joined, s[axis]);
     }
     out[axis] = joined;
-    return {{type, PartialShape(out)}};
+    Outputs o{{type, PartialShape(out)}};
+    o[0].shape_value = concatenated(in, o[0]);
+    return o;
 }
 
 Outputs split(const Node& node, const Inputs& in) {

@@ -1,5 +1,6 @@
 // Shape and type inference of the gather ops.
 #include "shape_infer/infer_utils.hpp"
+#include "shape_infer/shape_values.hpp"
 
 #include <algorithm>
 
@@ -64,16 +65,23 @@ Outputs gather_shape(const Node& node, const Inputs& in, int64_t batch_dims) {
     return {{in[0].type, PartialShape(out)}};
 }
 
+// Gather of a shape value (a dim picked from ShapeOf) passes on the elements it picks.
+Outputs gather_with_value(const Node& node, const Inputs& in, int64_t batch_dims) {
+    Outputs out = gather_shape(node, in, batch_dims);
+    out[0].shape_value = gathered(in, out[0], batch_dims);
+    return out;
+}
+
 }  // namespace
 
-Outputs gather_v1(const Node& node, const Inputs& in) { return gather_shape(node, in, 0); }
+Outputs gather_v1(const Node& node, const Inputs& in) { return gather_with_value(node, in, 0); }
 
 Outputs gather_v7(const Node& node, const Inputs& in) {
-    return gather_shape(node, in, node.get_attr<int64_t>("batch_dims", 0));
+    return gather_with_value(node, in, node.get_attr<int64_t>("batch_dims", 0));
 }
 
 Outputs gather_v8(const Node& node, const Inputs& in) {
-    return gather_shape(node, in, node.get_attr<int64_t>("batch_dims", 0));
+    return gather_with_value(node, in, node.get_attr<int64_t>("batch_dims", 0));
 }
 
 Outputs gather_elements(const Node& node, const Inputs& in) {

@@ -1,5 +1,6 @@
 // Shape and type inference of the shape_ops ops: Reshape, Squeeze, Unsqueeze, ShapeOf.
 #include "shape_infer/infer_utils.hpp"
+#include "shape_infer/shape_values.hpp"
 
 #include <algorithm>
 #include <set>
@@ -101,7 +102,9 @@ Outputs reshape(const Node& node, const Inputs& in) {
     check_vector(node, in, 1, "the target shape");
     const bool special_zero = node.get_attr<bool>("special_zero");
     const PartialShape& data = in[0].shape;
-    const auto pattern = const_i64(in[1]);
+    auto pattern = const_i64(in[1]);
+    if (!pattern)
+        pattern = target_elements(in[1], true);  // computed from shapes: the dims it knows
     if (!pattern) {
         const auto n = vector_length(in[1].shape);
         return {{in[0].type, n ? PartialShape::dynamic(*n) : PartialShape::dynamic()}};
@@ -110,9 +113,12 @@ Outputs reshape(const Node& node, const Inputs& in) {
     std::vector<Dimension> out(p.size());
     std::vector<bool> copied(p.size(), false);
     int64_t minus_one = -1;
+    bool unknown = false;
     for (size_t i = 0; i < p.size(); ++i) {
         const int64_t v = p[i];
-        if (v == -1) {
+        if (v == kUnknownElement && !in[1].value) {
+            unknown = true;  // dynamic: known at run time
+        } else if (v == -1) {
             if (minus_one >= 0)
                 raise<ModelError>(node.describe(), ": the target shape has more than one -1");
             minus_one = static_cast<int64_t>(i);
@@ -130,11 +136,15 @@ Outputs reshape(const Node& node, const Inputs& in) {
             out[i] = Dimension(v);
         }
     }
-    resolve_element_count(node, data, out, copied, minus_one);
-    return {{in[0].type, PartialShape(out)}};
+    if (!unknown)
+        resolve_element_count(node, data, out, copied, minus_one);
+    Outputs o{{in[0].type, PartialShape(out)}};
+    o[0].shape_value = passed_on(in, o[0]);
+    return o;
 }
 
-Outputs squeeze(const Node& node, const Inputs& in) {
+namespace {
+Outputs squeeze_shape(const Node& node, const Inputs& in) {
     check_input_count(node, in, 1, 2);
     check_type(node, in, 0, {});
     const PartialShape& data = in[0].shape;
@@ -179,6 +189,14 @@ Outputs squeeze(const Node& node, const Inputs& in) {
     return {{in[0].type, PartialShape(out)}};
 }
 
+}  // namespace
+
+Outputs squeeze(const Node& node, const Inputs& in) {
+    Outputs out = squeeze_shape(node, in);
+    out[0].shape_value = passed_on(in, out[0]);
+    return out;
+}
+
 Outputs squeeze_v15(const Node& node, const Inputs& in) {
     Outputs out = squeeze(node, in);
     if (!node.get_attr<bool>("allow_axis_skip", false) || in.size() < 2 || in[0].shape.rank_is_dynamic())
@@ -196,7 +214,8 @@ Outputs squeeze_v15(const Node& node, const Inputs& in) {
     return out;
 }
 
-Outputs unsqueeze(const Node& node, const Inputs& in) {
+namespace {
+Outputs unsqueeze_shape(const Node& node, const Inputs& in) {
     check_input_count(node, in, 2, 2);
     check_type(node, in, 0, {});
     check_integer(node, in, 1);
@@ -231,13 +250,23 @@ Outputs unsqueeze(const Node& node, const Inputs& in) {
     return {{in[0].type, PartialShape(out)}};
 }
 
+}  // namespace
+
+Outputs unsqueeze(const Node& node, const Inputs& in) {
+    Outputs out = unsqueeze_shape(node, in);
+    out[0].shape_value = passed_on(in, out[0]);
+    return out;
+}
+
 namespace {
 Outputs shape_of_typed(const Node& node, const Inputs& in, element::Type type) {
     check_input_count(node, in, 1, 1);
     check_type(node, in, 0, {});
     const PartialShape& s = in[0].shape;
     const Dimension rank = s.rank_is_static() ? Dimension(s.rank_length()) : Dimension();
-    return {{type, PartialShape(std::vector<Dimension>{rank})}};
+    Outputs out{{type, PartialShape(std::vector<Dimension>{rank})}};
+    out[0].shape_value = shape_value_of(s);
+    return out;
 }
 }  // namespace
 

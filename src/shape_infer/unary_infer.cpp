@@ -1,5 +1,6 @@
 // Shape and type inference of the unary (element-wise, one data input) ops.
 #include "shape_infer/infer_utils.hpp"
+#include "shape_infer/shape_values.hpp"
 
 #include <algorithm>
 
@@ -86,7 +87,9 @@ Outputs convert(const Node& node, const Inputs& in) {
     const auto dst = node.get_attr<element::Type>("destination_type");
     if (!dst.is_static())
         raise<ModelError>(node.describe(), ": destination_type must be a static element type, not ", dst);
-    return {{dst, in[0].shape}};
+    Outputs out{{dst, in[0].shape}};
+    out[0].shape_value = passed_on(in, out[0]);
+    return out;
 }
 
 Outputs real_to_boolean(const Node& node, const Inputs& in) {

@@ -1,8 +1,11 @@
 #include "transform/transformations.hpp"
 
+#include <algorithm>
 #include <array>
 #include <map>
+#include <optional>
 #include <set>
+#include <tuple>
 #include <unordered_set>
 
 #include "ovcl/op_registry.hpp"
@@ -37,6 +40,28 @@ std::shared_ptr<Node> constant_for(const Node& folded, size_t port, const Tensor
     return c;
 }
 
+// The value of a shape computation whose every element is known (ShapeOf of a static shape, a Gather of its static
+// dims), though some input is not constant.
+std::optional<Tensor> known_shape_value(const Node& n) {
+    if (n.get_output_size() != 1 || n.is_constant() || !n.get_output_partial_shape(0).is_static())
+        return std::nullopt;
+    const auto& value = n.get_output_shape_value(0);
+    if (!value || std::any_of(value->begin(), value->end(), [](const auto& e) { return !e.has_value(); }))
+        return std::nullopt;
+    Tensor t(n.get_output_element_type(0), n.get_output_shape(0));
+    if (t.get_size() != value->size())
+        return std::nullopt;
+    for (size_t i = 0; i < value->size(); ++i) {
+        if (t.get_element_type() == element::i32)
+            t.data<int32_t>()[i] = static_cast<int32_t>(*(*value)[i]);
+        else if (t.get_element_type() == element::i64)
+            t.data<int64_t>()[i] = *(*value)[i];
+        else
+            return std::nullopt;
+    }
+    return t;
+}
+
 // Constant folding in topological order. A node that reads a folded value, or a value whose shape changed, infers
 // its types again at once, so a Reshape whose target shape folded is static before the ShapeOf after it is reached.
 size_t fold_constants(Model& model) {
@@ -55,25 +80,20 @@ size_t fold_constants(Model& model) {
             }
         }
         if (stale) {
-            std::vector<std::pair<element::Type, PartialShape>> before;
+            std::vector<std::tuple<element::Type, PartialShape, std::shared_ptr<const ShapeValue>>> before;
             for (size_t p = 0; p < node->get_output_size(); ++p)
-                before.emplace_back(node->get_output_element_type(p), node->get_output_partial_shape(p));
+                before.emplace_back(node->get_output_element_type(p), node->get_output_partial_shape(p),
+                                    node->get_output_shape_value(p));
             node->validate_and_infer_types();
+            const auto same_value = [](const auto& a, const auto& b) { return a == b || (a && b && *a == *b); };
             for (size_t p = 0; p < node->get_output_size(); ++p)
-                if (p >= before.size() || before[p].first != node->get_output_element_type(p) ||
-                    before[p].second != node->get_output_partial_shape(p))
+                if (p >= before.size() || std::get<0>(before[p]) != node->get_output_element_type(p) ||
+                    std::get<1>(before[p]) != node->get_output_partial_shape(p) ||
+                    !same_value(std::get<2>(before[p]), node->get_output_shape_value(p)))
                     reshaped.insert(node.get());
         }
-        if (node->get_type_name() == "ShapeOf" && node->get_input_partial_shape(0).is_static()) {
-            const Shape s = node->get_input_shape(0);
-            Tensor v(node->get_output_element_type(0), Shape{s.size()});
-            for (size_t i = 0; i < s.size(); ++i) {
-                if (v.get_element_type() == element::i32)
-                    v.data<int32_t>()[i] = static_cast<int32_t>(s[i]);
-                else
-                    v.data<int64_t>()[i] = static_cast<int64_t>(s[i]);
-            }
-            replaced[Output<Node>(node, 0)] = Output<Node>(constant_for(*node, 0, v), 0);
+        if (const auto v = known_shape_value(*node)) {  // ShapeOf of static dims, and what it passed on
+            replaced[Output<Node>(node, 0)] = Output<Node>(constant_for(*node, 0, *v), 0);
             ++folded;
             continue;
         }
