@@ -205,15 +205,18 @@ private:
                 step.outputs.push_back(add_value(*node, p));
             if (type == "Parameter")
                 continue;
-            if (const char* why = data_dependent(step)) {
+            // A variable in a device buffer is read and written there whatever its shape: a ReadValue of a shape
+            // only the run knows lends the buffer to the steps after it, an Assign adopts its value's (plan.hpp).
+            if ((type == "ReadValue" || type == "Assign") && device_variables(m_host_ops))
+                add_variable_step(step);
+            else if (const char* why = data_dependent(step)) {
                 step.kind = Step::Kind::HOST;
                 step.reason = why;
                 step.kernels_at_run_time = !m_host_ops.count(type) && (is_view_op(*node) || find_gpu_op(*node));
                 step.compute_bound = step.kernels_at_run_time && compute_bound(*node);
-            } else if ((type == "ReadValue" || type == "Assign") && device_variables(m_host_ops))
-                add_variable_step(step);
-            else
+            } else {
                 add_op_step(step);
+            }
             m_plan->steps.push_back(std::move(step));
         }
     }
@@ -238,7 +241,9 @@ private:
         // Assign's output is its input: no copy, no slot.
         Value& in = m_plan->values[step.inputs[0]];
         Value& out = m_plan->values[step.outputs[0]];
-        if (in.where == Value::Where::SLOT) {
+        if (in.data_dependent || out.data_dependent) {
+            return;  // the request passes the run's value on
+        } else if (in.where == Value::Where::SLOT) {
             m_alias_root[step.outputs[0]] = step.inputs[0];
         } else {
             out.where = Value::Where::CONSTANT;

@@ -83,12 +83,14 @@ std::optional<std::vector<RuntimeKernels::Operand>> RuntimeKernels::run(const No
         out[i].type = n.get_output_element_type(i);
         out[i].shape = n.get_output_shape(i);
     }
-    if (is_view_op(n)) {  // the input's bytes with the output's shape: copied (the input may be a slot reused later)
+    if (is_view_op(n)) {  // the input's bytes with the output's shape: copied when the input is a slot reused later
         if (!inputs.at(0).device() || out.size() != 1)
             return std::nullopt;
         const size_t bytes = shape_size(out[0].shape) * out[0].type.size();
         const auto where = [&] { return n.describe() + " at run time"; };
-        if (!keep.empty() && keep[0]) {
+        if (!keep.empty() && keep[0] && !inputs[0].in_slot) {
+            out[0].device = inputs[0].device;
+        } else if (!keep.empty() && keep[0]) {
             out[0].device = make_buffer(m_device->context, bytes, CL_MEM_READ_WRITE);
             if (bytes)
                 check(queue.enqueueCopyBuffer(inputs[0].device, out[0].device, 0, 0, bytes), "clEnqueueCopyBuffer",

@@ -28,11 +28,12 @@ public:
         cl::Buffer device;
         element::Type type;
         Shape shape;
+        bool in_slot = false;  ///< `device` is a slot of the request's arenas, which later values reuse
     };
     /// The outputs of `node` on `inputs`, computed by the device's kernels on `queue`, or none when the device does
     /// not run the node at these shapes; `impl` gets the kernels' name. Output i stays in a device buffer when
-    /// `keep[i]`, else it is read back (blocking). A view op (Reshape, Squeeze) of an input on the device gives a copy
-    /// of that buffer with the output's shape.
+    /// `keep[i]`, else it is read back (blocking). A view op (Reshape, Squeeze) of an input on the device gives that
+    /// buffer with the output's shape, or a copy of it when it is a slot.
     std::optional<std::vector<Operand>> run(const Node& node, const std::vector<Operand>& inputs,
                                             const std::vector<bool>& keep, const cl::CommandQueue& queue,
                                             std::string* impl = nullptr);

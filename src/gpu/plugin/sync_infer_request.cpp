@@ -250,6 +250,12 @@ Tensor InferRequest::host_input(size_t i, const Value& v) {
 void InferRequest::run_variable_step(size_t s) {
     const Plan& plan = *m_plan->plan;
     const Step& step = plan.steps[s];
+    const auto sized_by_run = [&](size_t v) { return plan.values[v].data_dependent; };
+    if (std::any_of(step.inputs.begin(), step.inputs.end(), sized_by_run) ||
+        std::any_of(step.outputs.begin(), step.outputs.end(), sized_by_run)) {
+        run_variable_at_run_time(step);
+        return;
+    }
     const std::string where = step.node->describe();
     if (step.kind == Step::Kind::ASSIGN) {
         const Value& in = plan.values[step.inputs[0]];

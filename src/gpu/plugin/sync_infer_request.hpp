@@ -68,6 +68,8 @@ private:
     /// Input `i` (Value `v`, which only host steps read) as a dense host tensor.
     Tensor host_input(size_t i, const Value& v);
     void run_variable_step(size_t s);
+    /// A ReadValue or Assign with a shape only the run knows (a KV cache of a plan that serves every length).
+    void run_variable_at_run_time(const Step& step);
     /// Enqueues the output reads (part of start_pipeline).
     void download();
     /// An output whose shape this run decided (Value HOST) into the user's tensor or its device buffer.

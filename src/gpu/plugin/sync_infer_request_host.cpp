@@ -12,9 +12,11 @@ void InferRequest::mark_values_kept_on_device() {
     const Plan& plan = *m_plan->plan;
     m_keep_on_device.assign(plan.values.size(), false);
     std::vector<bool> other_reader(plan.values.size(), false);
+    // An Assign adopts a value on the device as it is (run_variable_at_run_time).
     for (const auto& step : plan.steps)
         for (size_t v : step.inputs)
-            other_reader[v] = other_reader[v] || step.kind != Step::Kind::HOST || !step.kernels_at_run_time;
+            other_reader[v] = other_reader[v] || (step.kind != Step::Kind::ASSIGN &&
+                                                  (step.kind != Step::Kind::HOST || !step.kernels_at_run_time));
     for (size_t v : plan.result_values)
         other_reader[v] = true;
     for (const auto& step : plan.steps)
@@ -27,7 +29,7 @@ bool InferRequest::run_kernels_at_run_time(const Step& step, TensorVector& outpu
     // Values in the arenas stay there: the kernels read them in place, after the commands before them on the queue.
     const Plan& plan = *m_plan->plan;
     std::vector<RuntimeKernels::Operand> inputs;
-    bool uploads = false;
+    size_t uploads = 0, on_device = 0;  // bytes
     for (size_t v : step.inputs) {
         const Value& val = plan.values[v];
         RuntimeKernels::Operand in;
@@ -37,11 +39,14 @@ bool InferRequest::run_kernels_at_run_time(const Step& step, TensorVector& outpu
             in.host = plan.constants[val.index];
         } else if (val.where != Value::Where::HOST) {
             in.device = m_slots[val.index];  // in its slot, even when a host step has read it back already
+            in.in_slot = true;
+            on_device += val.bytes;
         } else if (m_device_values.at(v).device()) {
             in = m_device_values[v];
+            on_device += shape_size(in.shape) * in.type.size();
         } else {
             in.host = m_host_values.at(v);
-            uploads = uploads || in.host.get_byte_size() > 0;
+            uploads += in.host.get_byte_size();
         }
         if (in.host) {
             in.type = in.host.get_element_type();
@@ -49,8 +54,8 @@ bool InferRequest::run_kernels_at_run_time(const Step& step, TensorVector& outpu
         }
         inputs.push_back(std::move(in));
     }
-    if (uploads && !step.compute_bound)
-        return false;  // host_ref does it without the round trip
+    if (uploads > on_device && !step.compute_bound)
+        return false;  // host_ref does it without moving more bytes than the inputs on the device (beam indices)
     std::vector<bool> keep;
     for (size_t v : step.outputs)
         keep.push_back(m_keep_on_device.at(v));
@@ -73,6 +78,29 @@ bool InferRequest::run_kernels_at_run_time(const Step& step, TensorVector& outpu
         outputs.push_back(out.host);
     }
     return true;
+}
+
+void InferRequest::run_variable_at_run_time(const Step& step) {
+    // Passes the variable's buffer on in place, both ways: a KV cache's value is never copied into a slot and back.
+    const Plan& plan = *m_plan->plan;
+    const size_t in = step.inputs.empty() ? 0 : step.inputs[0], out = step.outputs.at(0);
+    if (step.kind == Step::Kind::ASSIGN) {
+        const RuntimeKernels::Operand& value = m_device_values.at(in);
+        if (value.device()) {
+            m_device_variables->adopt(step.variable_id, value.type, value.shape, value.device);
+            m_device_values.at(out) = value;
+            return;
+        }
+    } else if (plan.values[out].data_dependent) {
+        if (const auto held = m_device_variables->lend(step.variable_id)) {
+            if (held->type != plan.values[out].type)
+                raise<Exception>(step.node->describe(), ": variable '", step.variable_id, "' holds a ", held->type,
+                                 " tensor; the ReadValue reads ", plan.values[out].type);
+            m_device_values.at(out) = RuntimeKernels::Operand{Tensor(), held->buffer, held->type, held->shape};
+            return;
+        }
+    }
+    run_host_step(step);  // a value on the host, an init value: DeviceVariables::run_on_host
 }
 
 void InferRequest::run_host_step(const Step& step) {

@@ -11,12 +11,14 @@ namespace gpu {
 DeviceVariable& DeviceVariables::storage(const std::string& id, element::Type type, const Shape& shape) {
     DeviceVariable& v = m_variables[id];
     const size_t bytes = shape_size(shape) * type.size();
-    if (!v.buffer() || v.capacity < bytes) {
+    const bool grows = v.buffer() && v.capacity < bytes;
+    if (!v.buffer() || grows || v.shared) {
         // The old buffer may still be read by enqueued commands: OpenCL keeps it alive until they finish. A value
         // that grows (a KV cache, a token per inference) gets room for half as much again, not a buffer per size.
-        const size_t capacity = v.buffer() ? std::max(bytes, v.capacity + v.capacity / 2) : bytes;
+        const size_t capacity = grows ? std::max(bytes, v.capacity + v.capacity / 2) : std::max(bytes, v.capacity);
         v.buffer = make_buffer(m_context, capacity, CL_MEM_READ_WRITE);
         v.capacity = capacity;
+        v.shared = false;
     }
     return v;
 }
@@ -62,6 +64,27 @@ void DeviceVariables::enqueue_write(const std::string& id, const std::string& wh
     v.type = type;
     v.shape = shape;
     v.has_value = true;
+}
+
+std::optional<DeviceVariables::Held> DeviceVariables::lend(const std::string& id) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    const auto it = m_variables.find(id);
+    if (it == m_variables.end() || !it->second.has_value)
+        return std::nullopt;
+    DeviceVariable& v = it->second;
+    v.shared = true;
+    return Held{v.buffer, v.type, v.shape};
+}
+
+void DeviceVariables::adopt(const std::string& id, element::Type type, const Shape& shape, const cl::Buffer& buffer) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    DeviceVariable& v = m_variables[id];
+    v.buffer = buffer;
+    v.capacity = shape_size(shape) * type.size();
+    v.type = type;
+    v.shape = shape;
+    v.has_value = true;
+    v.shared = true;
 }
 
 std::optional<Shape> DeviceVariables::held_shape(const std::string& id) {

@@ -25,6 +25,9 @@ struct DeviceVariable {
     element::Type type;       ///< of the value held (valid when has_value)
     Shape shape;
     bool has_value = false;   ///< false: the next ReadValue yields its init value
+    /// The buffer is a value of a run too (lent to a ReadValue, or adopted from an Assign): commands enqueued later may
+    /// still read it, so the next write makes a new buffer instead of writing into it.
+    bool shared = false;
 };
 
 class DeviceVariables {
@@ -39,6 +42,18 @@ public:
     /// Assign: enqueues the copy of `in` into variable `id`, which then holds a value of this type and shape.
     void enqueue_write(const std::string& id, const std::string& where, element::Type type, const Shape& shape,
                        const cl::Buffer& in, cl::Event* event);
+
+    /// A ReadValue whose shape only the run knows reads the value in place: the buffer variable `id` holds, with its
+    /// type and shape; none when it holds none.
+    struct Held {
+        cl::Buffer buffer;
+        element::Type type;
+        Shape shape;
+    };
+    std::optional<Held> lend(const std::string& id);
+    /// An Assign whose shape only the run knows: the variable holds `buffer`, a value the run computed on the device,
+    /// from now on (no copy).
+    void adopt(const std::string& id, element::Type type, const Shape& shape, const cl::Buffer& buffer);
 
     /// The shape of the value variable `id` holds; none when it holds none (its ReadValue yields the init value).
     std::optional<Shape> held_shape(const std::string& id);
