@@ -68,10 +68,11 @@ void drop_declared_shape(const Model& model, const std::shared_ptr<Node>& n) {
 // Gives each ReadValue of a dynamic variable the shape of what it yields. One that holds a value: that value's
 // shape; its READ_VALUE step copies the variable and never its init value (whose shape is the empty cache's), so
 // the init input goes. One that holds none yields its init value: the declared shape goes, and the init's shape
-// (static once the inputs' are, after folding) is the output's. Everything after the ReadValue is then static.
+// (static once the inputs' are, after folding) is the output's. Everything after the ReadValue is then static, but
+// for the dims a plan that serves many lengths keeps dynamic (plan_keys.hpp).
 void specialise_read_values(Model& model, const std::vector<std::string>& ids,
-                            const std::vector<std::optional<Shape>>& held) {
-    std::map<std::string, std::optional<Shape>> shapes;
+                            const std::vector<std::optional<PartialShape>>& held) {
+    std::map<std::string, std::optional<PartialShape>> shapes;
     for (size_t i = 0; i < ids.size(); ++i)
         shapes[ids[i]] = i < held.size() ? held[i] : std::nullopt;
     for (const auto& n : model.get_ordered_ops()) {
@@ -90,13 +91,13 @@ void specialise_read_values(Model& model, const std::vector<std::string>& ids,
         const PartialShape declared = decl.has_shape ? decl.shape
                                       : has_init     ? n->get_input_partial_shape(0)
                                                      : PartialShape::dynamic();
-        const Shape& shape = *it->second;
-        if (!declared.compatible(PartialShape(shape)))
+        const PartialShape& shape = *it->second;
+        if (!declared.compatible(shape))
             raise<Exception>(n->describe(), ": variable '", decl.id, "' holds a tensor of shape ", shape,
                              " that does not fit ", declared);
         if (!decl.type.is_static())
             n->set_attr("variable_type", n->get_output_element_type(0).get_type_name());
-        n->set_attr("variable_shape", op::shape_attr(PartialShape(shape)));
+        n->set_attr("variable_shape", op::shape_attr(shape));
         n->set_arguments({});
     }
 }
@@ -131,16 +132,30 @@ CompiledModel::CompiledModel(const std::shared_ptr<const Model>& model, std::sha
 
 std::shared_ptr<const DevicePlan> CompiledModel::plan_for(const std::vector<Shape>& input_shapes,
                                                           const std::vector<std::optional<Shape>>& variables) const {
-    PlanKey key{input_shapes, variables};
+    PlanKey key;
+    for (const auto& s : input_shapes)
+        key.inputs.emplace_back(s);
+    for (const auto& v : variables)
+        key.variables.push_back(v ? std::optional<PartialShape>(*v) : std::nullopt);
     key.variables.resize(m_dynamic_variables.size());  // not given: not set
     std::lock_guard<std::mutex> lock(m_mutex);
-    for (auto it = m_plans.begin(); it != m_plans.end(); ++it)
+    auto found = m_plans.end();
+    for (auto it = m_plans.begin(); it != m_plans.end(); ++it) {  // this key's own plan, else the most specific
         if (it->first == key) {
-            m_plans.splice(m_plans.begin(), m_plans, it);
-            return it->second;
+            found = it;
+            break;
         }
-    auto plan = build(key);
-    m_plans.emplace_front(std::move(key), plan);
+        if (it->first.serves(key) && (found == m_plans.end() || it->first.dynamic_dims() < found->first.dynamic_dims()))
+            found = it;
+    }
+    if (found != m_plans.end()) {
+        m_plans.splice(m_plans.begin(), m_plans, found);
+        return found->second;
+    }
+    PlanKey wanted = m_key_history.to_build(key);
+    auto plan = build(wanted);
+    ++m_plans_built;
+    m_plans.emplace_front(std::move(wanted), plan);
     if (m_plans.size() > kMaxPlans)
         m_plans.pop_back();
     return plan;
@@ -153,7 +168,7 @@ std::shared_ptr<const DevicePlan> CompiledModel::build(const PlanKey& key) const
         specialise_read_values(*model, m_dynamic_variables, key.variables);
         std::map<size_t, PartialShape> shapes;
         for (size_t i = 0; i < key.inputs.size(); ++i)
-            shapes[i] = PartialShape(key.inputs[i]);
+            shapes[i] = key.inputs[i];
         model->reshape(shapes);
         if (!m_config.disable_transformations)  // the precision pass already ran on m_model (it is idempotent)
             transform_model(*model, m_config.host_ops, m_config.inference_precision, &m_fusion_history);

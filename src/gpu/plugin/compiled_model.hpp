@@ -11,6 +11,7 @@
 #include "ovcl/plugin/icompiled_model.hpp"
 #include "plan/plan.hpp"
 #include "plugin/config.hpp"
+#include "plugin/plan_keys.hpp"
 #include "plugin/runtime_kernels.hpp"
 #include "transform/transformations.hpp"
 
@@ -47,6 +48,11 @@ public:
     /// Variables in device buffers whose ReadValue has no static shape (a KV cache growing a token per inference):
     /// a plan is specialised for the shapes of their values, so that ReadValue and all after it run on the device.
     const std::vector<std::string>& dynamic_variables() const { return m_dynamic_variables; }
+    /// Plans plan_for has built so far (a static model: one).
+    size_t plans_built() const {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_plans_built;
+    }
     const DeviceContext& device() const { return *m_device; }
     const Config& config() const { return m_config; }
     /// Kernels configured at run time for the host steps whose shapes only the run knows (Step::kernels_at_run_time).
@@ -70,12 +76,6 @@ private:
     static const PropertyTable<CompiledModel>& table();
     /// A gpu_memory figure of the latest plan; NotImplemented for a dynamic model not run yet.
     uint64_t memory_figure(const std::string& name, size_t Plan::*field) const;
-    /// What a plan is specialised for (plan_for's arguments, one entry per dynamic variable).
-    struct PlanKey {
-        std::vector<Shape> inputs;
-        std::vector<std::optional<Shape>> variables;
-        bool operator==(const PlanKey& o) const { return inputs == o.inputs && variables == o.variables; }
-    };
     std::shared_ptr<const DevicePlan> build(const PlanKey& key) const;
     /// Streams, task, wait and callback executors from the config (compiled_model_executors.cpp).
     void setup_executors();
@@ -106,6 +106,8 @@ private:
     std::unique_ptr<RuntimeKernels> m_runtime_kernels;
     mutable std::list<std::pair<PlanKey, std::shared_ptr<const DevicePlan>>> m_plans;  ///< most recent first
     static constexpr size_t kMaxPlans = 8;
+    mutable KeyHistory m_key_history;  ///< the plans built last (plan_for's lock)
+    mutable size_t m_plans_built = 0;
     std::shared_ptr<GpuStreams> m_streams;          ///< per model, or per device when EXCLUSIVE_ASYNC_REQUESTS
     std::shared_ptr<WaitExecutor> m_wait_executor;  ///< per device
     std::shared_ptr<ITaskExecutor> m_callback_executor;

@@ -115,8 +115,13 @@ void CompiledModel::export_model(std::ostream& out) const {
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         for (const auto& [key, dp] : m_plans) {
-            if (std::find(signatures.begin(), signatures.end(), key.inputs) == signatures.end())
-                signatures.push_back(key.inputs);  // plans for other variable shapes: built again when used
+            std::vector<Shape> inputs;
+            for (const auto& s : key.inputs)
+                if (s.is_static())
+                    inputs.push_back(s.to_shape());
+            // Plans for other variable shapes, or whose shapes stay partly dynamic: built again when used.
+            if (inputs.size() == key.inputs.size() && std::find(signatures.begin(), signatures.end(), inputs) == signatures.end())
+                signatures.push_back(inputs);
             for (const auto& step : dp->plan->steps)
                 for (const auto& launch : step.config.launches)
                     programs.emplace(launch.source, launch.program_options());

@@ -1,0 +1,213 @@
+// A stateful decoder's KV cache on the GPU plugin: after three plans that differ in the same dims, a variable's
+// among them (a token each), one plan serves every later length (plugin/plan_keys.hpp). Its projections stay kernel
+// steps; the cache is read and written in place on the device (a ReadValue lends the variable's buffer, an Assign
+// adopts the new value's), and what depends on the length runs as kernels configured per run. Every token's output
+// and the final state are REF's, with beam reordering of a batch of two, and across a reset.
+#include <gtest/gtest.h>
+
+#include "fusion_test_utils.hpp"
+#include "ovcl/core.hpp"
+#include "plan/plan.hpp"
+#include "plugin/compiled_model.hpp"
+#include "plugin/plan_keys.hpp"
+#include "plugin/plugin.hpp"
+
+using namespace ovcl;
+
+namespace {
+
+constexpr int64_t kHeads = 2, kHeadSize = 8, kHidden = kHeads * kHeadSize;
+
+Output<Node> i64s(const std::vector<int64_t>& v) { return op::constant<int64_t>(element::i64, Shape{v.size()}, v); }
+Output<Node> dims(const Output<Node>& x, const std::vector<int64_t>& which) {
+    return op::make_output("Gather", {op::make_output("ShapeOf", {x}), i64s(which), i64s({0})});
+}
+Output<Node> concat(const OutputVector& parts, int64_t axis = 0) {
+    return op::make_output("Concat", parts, {{"axis", std::to_string(axis)}});
+}
+
+// [batch, heads, tokens, head_size] of x [batch, tokens, hidden] projected by a random weight, with the target shape
+// computed from ShapeOf(x) as PyTorch's frontend writes it.
+Output<Node> heads(const Output<Node>& x, uint32_t seed, const std::string& name) {
+    auto y = op::make_output("MatMul", {x, test::random_constant({kHidden, kHidden}, seed, name + "_w")},
+                             {{"transpose_a", "false"}, {"transpose_b", "true"}});
+    y = op::make_output("Reshape", {y, concat({dims(x, {0, 1}), i64s({kHeads, kHeadSize})})}, {{"special_zero", "false"}});
+    return op::make_output("Transpose", {y, i64s({0, 2, 1, 3})});
+}
+
+// The cache of `id`: its past (empty at first: an init of 0 tokens) reordered by beam, then this step's tokens.
+Output<Node> cache(const std::string& id, const Output<Node>& x, const Output<Node>& now, const Output<Node>& beam,
+                   NodeVector& sinks) {
+    auto zero = op::constant<float>(element::f32, Shape{}, {0.0f});
+    auto init = op::make_output("Broadcast", {zero, concat({dims(x, {0}), i64s({kHeads, 0, kHeadSize})})});
+    auto past = op::make_output("ReadValue", {init},
+                                {{"variable_id", id}, {"variable_type", "f32"},
+                                 {"variable_shape", op::shape_attr(PartialShape("[?,2,?,8]"))}});
+    auto reordered = op::make_output("Gather", {past, beam, i64s({0})});
+    auto all = concat({reordered, now}, 2);
+    sinks.push_back(op::make("Assign", {all}, {{"variable_id", id}}));
+    return all;
+}
+
+// x [batch, tokens, 16], mask [batch, past + tokens] of 0/1, beam [batch]: one attention layer over a KV cache.
+std::shared_ptr<Model> decoder() {
+    auto x = op::parameter(element::f32, PartialShape("[?,?,16]"), "x");
+    auto mask = op::parameter(element::i64, PartialShape("[?,?]"), "mask");
+    auto beam = op::parameter(element::i32, PartialShape("[?]"), "beam");
+    NodeVector sinks;
+    auto k = cache("k", x, heads(x, 2, "k"), beam, sinks);
+    auto v = cache("v", x, heads(x, 3, "v"), beam, sinks);
+    auto m = op::make_output("Convert", {mask}, {{"destination_type", "f32"}});
+    m = op::make_output("Reshape", {m, concat({dims(mask, {0}), i64s({1, 1}), dims(mask, {1})})},
+                        {{"special_zero", "false"}});
+    m = test::binary("Multiply", test::binary("Subtract", m, test::scalar_constant(1, "one"), "m1"),
+                     test::scalar_constant(1e4f, "big"), "additive_mask");
+    auto attn = op::make_output("ScaledDotProductAttention", {heads(x, 1, "q"), k, v, m}, {{"causal", "false"}});
+    attn = op::make_output("Transpose", {attn, i64s({0, 2, 1, 3})});
+    attn = op::make_output("Reshape", {attn, concat({dims(x, {0, 1}), i64s({kHidden})})}, {{"special_zero", "false"}});
+    auto out = op::make_output("MatMul", {attn, test::random_constant({kHidden, kHidden}, 4, "o_w")},
+                               {{"transpose_a", "false"}, {"transpose_b", "true"}});
+    return std::make_shared<Model>(NodeVector{op::result(out, "out")}, NodeVector{x, mask, beam}, "kv_decoder", sinks);
+}
+
+TensorVector step(size_t batch, size_t tokens, size_t total, const std::vector<int32_t>& beam, uint32_t seed) {
+    Tensor mask(element::i64, Shape{batch, total});
+    for (size_t i = 0; i < mask.get_size(); ++i)
+        mask.data<int64_t>()[i] = (i % total) == 1 ? 0 : 1;  // one masked position, to see the mask applied
+    return {test::random_tensor(element::f32, {batch, tokens, static_cast<size_t>(kHidden)}, -1, 1, seed), mask,
+            test::make_tensor<int32_t>(element::i32, {batch}, beam)};
+}
+
+struct Decoding {
+    std::shared_ptr<gpu::CompiledModel> compiled;
+    CompiledModel gpu, ref;
+};
+Decoding compile(const std::shared_ptr<Model>& model) {
+    Core core;
+    auto compiled = std::static_pointer_cast<gpu::CompiledModel>(
+        std::make_shared<gpu::Plugin>()->compile_model(model, test::on_cpu_kernels({})));
+    return {compiled, CompiledModel(SoPtr<ICompiledModel>{nullptr, compiled}), core.compile_model(model, "REF")};
+}
+
+// Prefills 4 tokens, then decodes `tokens` one by one, on both devices: each output is REF's.
+void decode(Decoding& d, InferRequest& on_gpu, InferRequest& on_ref, size_t batch, size_t tokens,
+            const std::vector<std::vector<int32_t>>& beams) {
+    on_gpu.reset_state();
+    on_ref.reset_state();
+    for (size_t t = 0; t <= tokens; ++t) {
+        const size_t now = t == 0 ? 4 : 1, total = t == 0 ? 4 : 4 + t;
+        const TensorVector inputs = step(batch, now, total, beams[t % beams.size()], static_cast<uint32_t>(10 + t));
+        for (size_t i = 0; i < inputs.size(); ++i) {
+            on_gpu.set_input_tensor(i, inputs[i]);
+            on_ref.set_input_tensor(i, inputs[i]);
+        }
+        on_gpu.infer();
+        on_ref.infer();
+        EXPECT_TENSOR_NEAR(on_gpu.get_output_tensor(0), on_ref.get_output_tensor(0), 1e-4, 1e-4) << "token " << t;
+    }
+    (void)d;
+}
+
+}  // namespace
+
+TEST(GpuKvDecode, OnePlanServesEveryLengthAfterTheThirdTokenAndMatchesRef) {
+    OVCL_REQUIRE_GPU();
+    Decoding d = compile(decoder());
+    auto on_gpu = d.gpu.create_infer_request();
+    auto on_ref = d.ref.create_infer_request();
+    decode(d, on_gpu, on_ref, 1, 16, {{0}});
+    // The prefill, two decode plans of their own lengths, then one for every length.
+    EXPECT_EQ(d.compiled->plans_built(), 4u);
+    decode(d, on_gpu, on_ref, 1, 16, {{0}});  // after a reset: the same plans
+    EXPECT_EQ(d.compiled->plans_built(), 4u);
+
+    // The plan a later token runs: its projections are kernel steps, its cache is read in place.
+    const Shape held{1, kHeads, 30, kHeadSize};
+    const auto dp = d.compiled->plan_for({Shape{1, 1, kHidden}, Shape{1, 31}, Shape{1}}, {held, held});
+    EXPECT_EQ(d.compiled->plans_built(), 4u);
+    size_t matmuls = 0, reads = 0;
+    for (const auto& s : dp->plan->steps) {
+        const std::string& type = s.node->get_type_name();
+        if (type == "MatMul" || type == "FusedMatMul") {
+            ++matmuls;
+            EXPECT_EQ(s.kind, gpu::Step::Kind::KERNELS) << s.node->describe() << ": " << s.reason;
+        }
+        if (type == "ReadValue") {
+            ++reads;
+            EXPECT_EQ(s.kind, gpu::Step::Kind::READ_VALUE) << s.node->describe();
+        }
+        if (type == "ScaledDotProductAttention") {
+            EXPECT_TRUE(s.kernels_at_run_time) << s.node->describe() << ": " << s.reason;
+        }
+    }
+    EXPECT_EQ(matmuls, 4u);
+    EXPECT_EQ(reads, 2u);
+}
+
+TEST(GpuKvDecode, BeamReorderAndStateStayRefsOnTheDevice) {
+    OVCL_REQUIRE_GPU();
+    Decoding d = compile(decoder());
+    auto on_gpu = d.gpu.create_infer_request();
+    auto on_ref = d.ref.create_infer_request();
+    decode(d, on_gpu, on_ref, 2, 9, {{1, 0}, {0, 0}, {1, 1}, {0, 1}});
+    EXPECT_LE(d.compiled->plans_built(), 4u);
+    for (const auto& state : on_ref.query_state()) {
+        bool found = false;
+        for (const auto& mine : on_gpu.query_state())
+            if (mine.get_name() == state.get_name()) {
+                found = true;
+                EXPECT_TENSOR_NEAR(mine.get_state(), state.get_state(), 1e-5, 1e-5) << state.get_name();
+            }
+        EXPECT_TRUE(found) << state.get_name();
+    }
+    // The state API writes the value the next token reads, in place of the one the last token adopted.
+    for (auto& state : on_gpu.query_state())
+        state.set_state(test::random_tensor(element::f32, {2, kHeads, 13, kHeadSize}, -1, 1, 77));
+    for (auto& state : on_ref.query_state())
+        state.set_state(test::random_tensor(element::f32, {2, kHeads, 13, kHeadSize}, -1, 1, 77));
+    const TensorVector inputs = step(2, 1, 14, {0, 1}, 99);
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        on_gpu.set_input_tensor(i, inputs[i]);
+        on_ref.set_input_tensor(i, inputs[i]);
+    }
+    on_gpu.infer();
+    on_ref.infer();
+    EXPECT_TENSOR_NEAR(on_gpu.get_output_tensor(0), on_ref.get_output_tensor(0), 1e-4, 1e-4);
+}
+
+TEST(GpuKvDecode, OnlyDimsThatChangeAlikeAtEveryPlanAndIncludeAVariablesGoDynamic) {
+    const auto key = [](int64_t tokens, int64_t total, std::optional<int64_t> past) {
+        gpu::PlanKey k;
+        k.inputs = {PartialShape{1, tokens}, PartialShape{1, total}};
+        if (past)
+            k.variables.push_back(PartialShape{1, 2, *past, 8});
+        else
+            k.variables.emplace_back();
+        return k;
+    };
+    gpu::KeyHistory decode;
+    EXPECT_EQ(decode.to_build(key(5, 5, std::nullopt)), key(5, 5, std::nullopt));  // prefill
+    EXPECT_EQ(decode.to_build(key(1, 6, 5)), key(1, 6, 5));
+    EXPECT_EQ(decode.to_build(key(1, 7, 6)), key(1, 7, 6));
+    const gpu::PlanKey general = decode.to_build(key(1, 8, 7));
+    EXPECT_EQ(general.inputs[0], PartialShape({1, 1}));
+    EXPECT_EQ(general.inputs[1], PartialShape({1, Dimension::dynamic()}));
+    EXPECT_EQ(*general.variables[0], PartialShape({1, 2, Dimension::dynamic(), 8}));
+    EXPECT_TRUE(general.serves(key(1, 400, 399)));
+    EXPECT_FALSE(general.serves(key(2, 400, 398)));  // another prompt's length
+    EXPECT_FALSE(general.serves(key(1, 9, std::nullopt)));  // a reset cache
+    EXPECT_EQ(general.dynamic_dims(), 2u);
+
+    // Inputs alone that change every time (no variable among the dims): each shape keeps a plan of its own.
+    gpu::KeyHistory images;
+    for (int64_t side = 10; side < 16; ++side) {
+        gpu::PlanKey k;
+        k.inputs = {PartialShape{1, 3, side, side}};
+        EXPECT_EQ(images.to_build(k), k);
+    }
+    // Prompts of new lengths between decode runs: the dims that changed differ from one plan to the next.
+    gpu::KeyHistory chat;
+    chat.to_build(key(1, 9, 8));
+    chat.to_build(key(3, 12, 9));
+    EXPECT_EQ(chat.to_build(key(1, 13, 12)), key(1, 13, 12));
+}
