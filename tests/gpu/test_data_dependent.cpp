@@ -207,6 +207,51 @@ TEST(DataDependent, RoiAlignOverPickedRoisReadsTheFeatureMapOnTheDevice) {
     }
 }
 
+// A run-time kernel that finds an input value its op rejects (a roi's batch index outside the data) fails the
+// inference naming its node, as REF does, though its status word is read only with the outputs; the next run of
+// the same request with valid values matches REF again.
+TEST(DataDependent, ARunTimeKernelsStatusFailsTheInferenceAndTheRequestRecovers) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, PartialShape{1, 2, 6, 6}, "x");
+    auto all = op::parameter(element::f32, PartialShape{3, 4}, "rois");
+    auto keep = op::parameter(element::f32, PartialShape{3}, "keep");
+    auto image = op::parameter(element::i64, PartialShape{}, "image");
+    auto rows = picked_rows(keep);
+    auto rois = op::make("Gather", {all, rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 8);
+    auto zeros = op::make("Multiply", {rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 1);
+    auto batch = op::make("Add", {zeros, image}, {}, 1);
+    auto pooled = op::make("ROIAlign", {x, rois, batch},
+                           {{"pooled_h", "2"}, {"pooled_w", "2"}, {"sampling_ratio", "2"}, {"spatial_scale", "1"},
+                            {"mode", "avg"}, {"aligned_mode", "half_pixel"}},
+                           9);
+    pooled->set_friendly_name("pooled");
+    auto model = std::make_shared<Model>(NodeVector{op::result(pooled)}, NodeVector{x, all, keep, image});
+    const Tensor boxes = f32({3, 4}, {0, 0, 5, 5, 1, 2, 4, 5, 2, 1, 3, 3});
+    const Tensor features = test::random_tensor(element::f32, {1, 2, 6, 6}, -1, 1, 8);
+    auto index = [](int64_t i) { return test::make_tensor<int64_t>(element::i64, {}, {i}); };
+    expect_gpu_near_ref(core, model, {features, boxes, f32({3}, {1, 0, 1}), index(0)}, 1e-5);
+    auto request = core.compile_model(model, "GPU").create_infer_request();
+    const TensorVector bad{features, boxes, f32({3}, {1, 0, 1}), index(3)};
+    for (size_t i = 0; i < bad.size(); ++i)
+        request.set_input_tensor(i, bad[i]);
+    try {
+        request.infer();
+        ADD_FAILURE() << "a batch index outside the data was accepted";
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find("'pooled'"), std::string::npos) << e.what();
+    }
+    auto ref = core.compile_model(model, "REF").create_infer_request();
+    for (size_t i = 0; i < bad.size(); ++i)
+        ref.set_input_tensor(i, bad[i]);
+    EXPECT_THROW(ref.infer(), Exception);
+    request.set_input_tensor(3, index(0));
+    request.infer();
+    ref.set_input_tensor(3, index(0));
+    ref.infer();
+    EXPECT_TENSOR_NEAR(request.get_output_tensor(0), ref.get_output_tensor(0), 1e-5, 1e-5);
+}
+
 // A chain of run-time steps keeps its values on the device: the convolution's output goes through a Reshape to the
 // MatMul, and the MatMul's to a Softmax (not compute-bound, but its input is there already); only the model's
 // output is read back.

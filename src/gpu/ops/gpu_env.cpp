@@ -79,9 +79,7 @@ void enqueue_kernel(const cl::CommandQueue& queue, const cl::Kernel& kernel, con
 }
 
 TensorVector run_configured(const Node& node, const OpConfig& config, const std::vector<cl::Buffer>& constants,
-                            const TensorVector& inputs, const ConfiguredRun& on,
-                            const std::vector<cl::Buffer>& device_inputs, const std::vector<bool>& kept,
-                            std::vector<cl::Buffer>* kept_buffers) {
+                            const TensorVector& inputs, const ConfiguredRun& on, DeviceIo* io) {
     std::vector<bool> read(inputs.size(), false);  // an input only the configuration read (packed weights): not uploaded
     for (const auto& launch : config.launches)
         for (const auto& a : launch.args)
@@ -90,8 +88,8 @@ TensorVector run_configured(const Node& node, const OpConfig& config, const std:
     std::vector<cl::Buffer> in_buffers, out_buffers;
     for (const auto& input : inputs) {
         const size_t i = in_buffers.size();
-        if (i < device_inputs.size() && device_inputs[i]()) {
-            in_buffers.push_back(device_inputs[i]);
+        if (io && i < io->inputs.size() && io->inputs[i]()) {
+            in_buffers.push_back(io->inputs[i]);
             continue;
         }
         if (!read[i]) {
@@ -107,11 +105,12 @@ TensorVector run_configured(const Node& node, const OpConfig& config, const std:
                                          const_cast<void*>(dense.data())));
     }
     TensorVector outputs;
-    const auto is_kept = [&](size_t i) { return kept_buffers && i < kept.size() && kept[i]; };
+    const auto target = [&](size_t i) { return io && i < io->targets.size() && io->targets[i](); };
+    const auto is_kept = [&](size_t i) { return target(i) || (io && i < io->keep.size() && io->keep[i]); };
     for (size_t i = 0; i < node.get_output_size(); ++i) {
         const size_t bytes = shape_size(node.get_output_shape(i)) * node.get_output_element_type(i).size();
         outputs.emplace_back(is_kept(i) ? Tensor() : Tensor(node.get_output_element_type(i), node.get_output_shape(i)));
-        out_buffers.push_back(make_buffer(on.context, bytes, CL_MEM_READ_WRITE));
+        out_buffers.push_back(target(i) ? io->targets[i] : make_buffer(on.context, bytes, CL_MEM_READ_WRITE));
     }
     const std::vector<cl::Buffer> scratch_buffers = make_scratch_buffers(on.context, config);
     cl_int status_word = 0;
@@ -140,17 +139,19 @@ TensorVector run_configured(const Node& node, const OpConfig& config, const std:
     for (const auto& launch : config.launches)
         for (const auto& a : launch.args)
             reports = reports || a.kind == KernelArg::Kind::STATUS;
-    if (reports || !kept_buffers) {
+    if (reports && io) {
+        io->status = status;
+    } else if (reports || !io) {
         check(on.queue.enqueueReadBuffer(status, CL_TRUE, 0, sizeof(cl_int), &status_word), "clEnqueueReadBuffer",
               [&] { return node.describe() + " status"; });
         if (status_word != 0)
             raise<ModelError>(node.describe(), ": ", config.status_error);
     }
-    if (kept_buffers) {
-        kept_buffers->assign(outputs.size(), cl::Buffer());
+    if (io) {
+        io->kept.assign(outputs.size(), cl::Buffer());
         for (size_t i = 0; i < outputs.size(); ++i)
             if (is_kept(i))
-                (*kept_buffers)[i] = out_buffers[i];
+                io->kept[i] = out_buffers[i];
     }
     return outputs;
 }

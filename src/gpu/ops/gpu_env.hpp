@@ -38,15 +38,21 @@ struct ConfiguredRun {
     ProgramCache& programs;
     const std::string& cache_dir;
 };
+/// What of a run_configured run stays on the device (RuntimeKernels: a step of a compiled model).
+struct DeviceIo {
+    std::vector<cl::Buffer> inputs;   ///< input i is read in this buffer when set (on `on.queue`, in order), not uploaded
+    std::vector<cl::Buffer> targets;  ///< output i is written into this buffer when set, and not read back
+    std::vector<bool> keep;           ///< else output i stays in a new buffer when set, returned in `kept`
+    std::vector<cl::Buffer> kept;     ///< out: per output, the buffer it was left in (targets' and kept ones)
+    /// out: the status word, not read, when a launch reports one: the caller reads and checks it later.
+    cl::Buffer status;
+};
 /// Runs `node` (static shapes) as `config` says with `constants` (one buffer per config.constants): uploads `inputs`
-/// into new buffers, enqueues the launches, reads the outputs back (blocking) and checks the status word. An input
-/// whose `device_inputs` entry is a buffer is read there (on `on.queue`, after what was enqueued before), not uploaded.
-/// Output i with `kept[i]` is not read back: its buffer is `kept_buffers[i]` (its tensor empty), and when no
-/// output is read and no launch reports a status, nothing waits for the kernels.
+/// into new buffers, enqueues the launches, reads the outputs back (blocking) and checks the status word; with `io`,
+/// what it names stays on the device (the outputs it leaves there have empty tensors), and when it leaves every
+/// output there, nothing waits for the kernels.
 TensorVector run_configured(const Node& node, const OpConfig& config, const std::vector<cl::Buffer>& constants,
-                            const TensorVector& inputs, const ConfiguredRun& on,
-                            const std::vector<cl::Buffer>& device_inputs = {}, const std::vector<bool>& kept = {},
-                            std::vector<cl::Buffer>* kept_buffers = nullptr);
+                            const TensorVector& inputs, const ConfiguredRun& on, DeviceIo* io = nullptr);
 
 /// Runs one node on the device: validate, configure, upload inputs, enqueue, read outputs.
 /// The op tests use it against host_ref; throws NotImplemented with the reason when the

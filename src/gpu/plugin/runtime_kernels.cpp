@@ -69,58 +69,67 @@ std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& n
     return e;
 }
 
-std::optional<std::vector<RuntimeKernels::Operand>> RuntimeKernels::run(const Node& node,
-                                                                       const std::vector<Operand>& inputs,
-                                                                       const std::vector<bool>& keep,
-                                                                       const cl::CommandQueue& queue,
-                                                                       std::string* impl) {
+std::optional<RuntimeKernels::Outcome> RuntimeKernels::run(const Node& node, const std::vector<Operand>& inputs,
+                                                           const Outputs& where, const cl::CommandQueue& queue,
+                                                           std::string* impl) {
     const auto e = entry(node, inputs);
     if (!e || !e->validation.supported)
         return std::nullopt;
     const Node& n = *e->node;
-    std::vector<Operand> out(n.get_output_size());
+    Outcome result;
+    std::vector<Operand>& out = result.outputs;
+    out.resize(n.get_output_size());
     for (size_t i = 0; i < out.size(); ++i) {
         out[i].type = n.get_output_element_type(i);
         out[i].shape = n.get_output_shape(i);
     }
+    const auto target = [&](size_t i) { return i < where.targets.size() && where.targets[i]() ? where.targets[i] : cl::Buffer(); };
+    const auto keep = [&](size_t i) { return i < where.keep.size() && where.keep[i]; };
     if (is_view_op(n)) {  // the input's bytes with the output's shape: copied when the input is a slot reused later
         if (!inputs.at(0).device() || out.size() != 1)
             return std::nullopt;
         const size_t bytes = shape_size(out[0].shape) * out[0].type.size();
-        const auto where = [&] { return n.describe() + " at run time"; };
-        if (!keep.empty() && keep[0] && !inputs[0].in_slot) {
-            out[0].device = inputs[0].device;
-        } else if (!keep.empty() && keep[0]) {
-            out[0].device = make_buffer(m_device->context, bytes, CL_MEM_READ_WRITE);
-            if (bytes)
-                check(queue.enqueueCopyBuffer(inputs[0].device, out[0].device, 0, 0, bytes), "clEnqueueCopyBuffer",
-                      where);
+        const auto what = [&] { return n.describe() + " at run time"; };
+        if (target(0)() || keep(0)) {
+            if (!target(0)() && !inputs[0].in_slot) {
+                out[0].device = inputs[0].device;
+            } else {
+                out[0].device = target(0)() ? target(0) : make_buffer(m_device->context, bytes, CL_MEM_READ_WRITE);
+                if (bytes)
+                    check(queue.enqueueCopyBuffer(inputs[0].device, out[0].device, 0, 0, bytes),
+                          "clEnqueueCopyBuffer", what);
+            }
         } else {
             out[0].host = Tensor(out[0].type, out[0].shape);
             if (bytes)
                 check(queue.enqueueReadBuffer(inputs[0].device, CL_TRUE, 0, bytes, out[0].host.data()),
-                      "clEnqueueReadBuffer", where);
+                      "clEnqueueReadBuffer", what);
         }
         if (impl)
             *impl = "view";
-        return out;
+        return result;
     }
     if (impl)
         *impl = e->config.impl_name;
     TensorVector host;
-    std::vector<cl::Buffer> device, kept;
+    DeviceIo io;
     for (const auto& in : inputs) {
         host.push_back(in.host);
-        device.push_back(in.device);
+        io.inputs.push_back(in.device);
+    }
+    for (size_t i = 0; i < out.size(); ++i) {
+        io.targets.push_back(target(i));
+        io.keep.push_back(keep(i));
     }
     const TensorVector read = run_configured(n, e->config, e->constants, host,
-                                             {m_device->context, queue, *m_device->programs, m_config.cache_dir},
-                                             device, keep, &kept);
+                                             {m_device->context, queue, *m_device->programs, m_config.cache_dir}, &io);
     for (size_t i = 0; i < out.size(); ++i) {
         out[i].host = read[i];
-        out[i].device = kept[i];
+        out[i].device = io.kept[i];
     }
-    return out;
+    result.status = io.status;
+    result.status_error = e->config.status_error;
+    return result;
 }
 
 }  // namespace gpu

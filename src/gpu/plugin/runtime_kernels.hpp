@@ -30,13 +30,24 @@ public:
         Shape shape;
         bool in_slot = false;  ///< `device` is a slot of the request's arenas, which later values reuse
     };
+    /// Where a run leaves its outputs: output i is written into `targets[i]` when set (a slot of the request), else
+    /// stays in a new device buffer when `keep[i]`, else is read back (blocking).
+    struct Outputs {
+        std::vector<bool> keep;
+        std::vector<cl::Buffer> targets;
+    };
+    /// What a run gave: the outputs (those left on the device with their buffer, no tensor), and the status word to
+    /// read once the queue has run the kernels (null when they report none), nonzero meaning `status_error`.
+    struct Outcome {
+        std::vector<Operand> outputs;
+        cl::Buffer status;
+        std::string status_error;
+    };
     /// The outputs of `node` on `inputs`, computed by the device's kernels on `queue`, or none when the device does
-    /// not run the node at these shapes; `impl` gets the kernels' name. Output i stays in a device buffer when
-    /// `keep[i]`, else it is read back (blocking). A view op (Reshape, Squeeze) of an input on the device gives that
-    /// buffer with the output's shape, or a copy of it when it is a slot.
-    std::optional<std::vector<Operand>> run(const Node& node, const std::vector<Operand>& inputs,
-                                            const std::vector<bool>& keep, const cl::CommandQueue& queue,
-                                            std::string* impl = nullptr);
+    /// not run the node at these shapes; `impl` gets the kernels' name. A view op (Reshape, Squeeze) of an input on
+    /// the device gives that buffer with the output's shape, or a copy of it when it is a slot or has a target.
+    std::optional<Outcome> run(const Node& node, const std::vector<Operand>& inputs, const Outputs& where,
+                               const cl::CommandQueue& queue, std::string* impl = nullptr);
 
 private:
     /// One configuration per static signature (OpCache::key_of): op constants stay on the device between runs.

@@ -175,6 +175,7 @@ void InferRequest::upload() {
     m_bytes = {};
     std::fill(m_host_values.begin(), m_host_values.end(), Tensor());  // none of a failed run's
     std::fill(m_device_values.begin(), m_device_values.end(), RuntimeKernels::Operand());
+    m_run_status.clear();
     try {
         // Remote buffers another queue last used (a model whose output feeds this one): wait for it on the device.
         std::vector<cl::Event> others;
@@ -321,6 +322,11 @@ void InferRequest::download() {
     for (size_t i = 0; i < m_status.size(); ++i)  // done before the inference ends (an in-order queue)
         check(m_queue.enqueueReadBuffer(m_status[i].second, CL_FALSE, 0, sizeof(cl_int), &m_status_words[i]),
               "clEnqueueReadBuffer", [&] { return "status of " + plan.steps[m_status[i].first].node->describe(); });
+    m_run_status_words.assign(m_run_status.size(), 0);
+    for (size_t i = 0; i < m_run_status.size(); ++i)
+        check(m_queue.enqueueReadBuffer(m_run_status[i].word, CL_FALSE, 0, sizeof(cl_int), &m_run_status_words[i]),
+              "clEnqueueReadBuffer",
+              [&] { return "status of " + plan.steps[m_run_status[i].step].node->describe() + " at run time"; });
     // Every command here records its event (the last one ends the inference, start_pipeline).
     auto event = [&]() -> cl::Event* {
         cl::Event* e = event_slot(m_read_events);
@@ -432,6 +438,9 @@ void InferRequest::infer_postprocess() {
             const Step& step = plan.steps[m_status[i].first];
             raise<ModelError>(step.node->describe(), ": ", step.config.status_error);
         }
+    for (size_t i = 0; i < m_run_status_words.size(); ++i)
+        if (m_run_status_words[i] != 0)
+            raise<ModelError>(plan.steps[m_run_status[i].step].node->describe(), ": ", m_run_status[i].error);
 }
 
 void InferRequest::enqueue() {

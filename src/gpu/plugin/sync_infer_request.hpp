@@ -56,6 +56,8 @@ private:
     void prepare(const std::shared_ptr<const DevicePlan>& plan);
     cl::Buffer buffer_of(const Value& v) const;
     void run_host_step(const Step& step);
+    /// ShapeOf on the host: the shape of its input, whose bytes it never reads (a KV cache left on the device).
+    Tensor shape_of_input(const Step& step) const;
     /// A host step's outputs from host_ref, its inputs read back from the device where they are there; `t0` is
     /// moved to when they have arrived (the step's time starts there).
     TensorVector run_on_host(const Step& step, std::chrono::steady_clock::time_point& t0);
@@ -132,6 +134,14 @@ private:
     /// as download() read them back (checked by infer_postprocess()).
     std::vector<std::pair<size_t, cl::Buffer>> m_status;
     std::vector<cl_int> m_status_words;
+    /// The same for the kernels host steps ran on the device this run (RuntimeKernels), with what nonzero means.
+    struct RunStatus {
+        size_t step;
+        cl::Buffer word;
+        std::string error;
+    };
+    std::vector<RunStatus> m_run_status;
+    std::vector<cl_int> m_run_status_words;
     std::vector<std::vector<cl::Event>> m_events;    ///< per step, when events are on
     std::vector<cl::Event> m_write_events, m_read_events;
     std::vector<std::chrono::microseconds> m_host_times;  ///< per step

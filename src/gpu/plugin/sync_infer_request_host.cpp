@@ -56,21 +56,27 @@ bool InferRequest::run_kernels_at_run_time(const Step& step, TensorVector& outpu
     }
     if (uploads > on_device && !step.compute_bound)
         return false;  // host_ref does it without moving more bytes than the inputs on the device (beam indices)
-    std::vector<bool> keep;
-    for (size_t v : step.outputs)
-        keep.push_back(m_keep_on_device.at(v));
+    RuntimeKernels::Outputs where;  // a static output the device reads goes straight into its slot
+    for (size_t v : step.outputs) {
+        const Value& val = plan.values[v];
+        where.keep.push_back(m_keep_on_device.at(v));
+        where.targets.push_back(val.where == Value::Where::SLOT && val.bytes ? m_slots[val.index] : cl::Buffer());
+    }
     const size_t s = static_cast<size_t>(&step - plan.steps.data());
-    auto result = m_model->runtime_kernels().run(*step.node, inputs, keep, m_queue, &m_host_impl[s]);
+    auto result = m_model->runtime_kernels().run(*step.node, inputs, where, m_queue, &m_host_impl[s]);
     if (!result)
         return false;
+    if (result->status())
+        m_run_status.push_back({s, result->status, result->status_error});
     for (size_t i = 0; i < inputs.size(); ++i)
         if (inputs[i].host && plan.values[step.inputs[i]].where != Value::Where::CONSTANT)
             m_bytes.to_device += inputs[i].host.get_byte_size();
     outputs.clear();
-    for (size_t i = 0; i < result->size(); ++i) {
-        auto& out = (*result)[i];
+    for (size_t i = 0; i < result->outputs.size(); ++i) {
+        auto& out = result->outputs[i];
         if (out.device()) {
-            m_device_values.at(step.outputs[i]) = out;
+            if (plan.values[step.outputs[i]].where != Value::Where::SLOT)
+                m_device_values.at(step.outputs[i]) = out;
             outputs.emplace_back();
             continue;
         }
@@ -113,14 +119,16 @@ void InferRequest::run_host_step(const Step& step) {
     auto t0 = StageClock::now();
     m_host_impl[s].clear();
     TensorVector outputs;
-    if (!step.kernels_at_run_time || !run_kernels_at_run_time(step, outputs)) {
+    if (step.node->get_type_name() == "ShapeOf") {
+        outputs = {shape_of_input(step)};
+    } else if (!step.kernels_at_run_time || !run_kernels_at_run_time(step, outputs)) {
         outputs = run_on_host(step, t0);
         m_host_impl[s].clear();
     }
     for (size_t i = 0; i < outputs.size(); ++i) {
         const Value& val = plan.values[step.outputs[i]];
-        if (!outputs[i] && m_device_values.at(step.outputs[i]).device())
-            continue;  // left on the device for the run-time kernels that read it
+        if (!outputs[i] && (val.where == Value::Where::SLOT || m_device_values.at(step.outputs[i]).device()))
+            continue;  // left on the device: in its slot, or for the run-time kernels that read it
         if (!val.data_dependent && outputs[i].get_shape() != val.shape)
             raise<Exception>(step.node->describe(), ": host step produced ", outputs[i].get_shape(), ", planned ",
                              val.shape);
@@ -135,6 +143,24 @@ void InferRequest::run_host_step(const Step& step) {
               "clEnqueueWriteBuffer", [&] { return "output of host step " + step.node->describe(); });
     }
     m_host_times[s] = since(t0);
+}
+
+Tensor InferRequest::shape_of_input(const Step& step) const {
+    const size_t v = step.inputs.at(0);
+    const Value& val = m_plan->plan->values[v];
+    const Shape shape = m_device_values.at(v).device() ? m_device_values[v].shape
+                        : m_host_values.at(v)           ? m_host_values[v].get_shape()
+                        : val.where == Value::Where::CONSTANT ? m_plan->plan->constants.at(val.index).get_shape()
+                                                               : val.shape;
+    const element::Type type = step.node->get_output_element_type(0);
+    Tensor out(type, Shape{shape.size()});
+    for (size_t i = 0; i < shape.size(); ++i) {
+        if (type == element::i32)
+            out.data<int32_t>()[i] = static_cast<int32_t>(shape[i]);
+        else
+            out.data<int64_t>()[i] = static_cast<int64_t>(shape[i]);
+    }
+    return out;
 }
 
 TensorVector InferRequest::run_on_host(const Step& step, std::chrono::steady_clock::time_point& t0) {
