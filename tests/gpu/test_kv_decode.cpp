@@ -16,7 +16,7 @@ using namespace ovcl;
 
 namespace {
 
-constexpr int64_t kHeads = 2, kHeadSize = 8, kHidden = kHeads * kHeadSize;
+constexpr int64_t kHeads = 2, kKvHeads = 1, kHeadSize = 8, kHidden = kHeads * kHeadSize;
 
 Output<Node> i64s(const std::vector<int64_t>& v) { return op::constant<int64_t>(element::i64, Shape{v.size()}, v); }
 Output<Node> dims(const Output<Node>& x, const std::vector<int64_t>& which) {
@@ -28,22 +28,34 @@ Output<Node> concat(const OutputVector& parts, int64_t axis = 0) {
 
 // [batch, heads, tokens, head_size] of x [batch, tokens, hidden] projected by a random weight, with the target shape
 // computed from ShapeOf(x) as PyTorch's frontend writes it.
-Output<Node> heads(const Output<Node>& x, uint32_t seed, const std::string& name) {
-    auto y = op::make_output("MatMul", {x, test::random_constant({kHidden, kHidden}, seed, name + "_w")},
+Output<Node> heads(const Output<Node>& x, int64_t n, uint32_t seed, const std::string& name) {
+    auto y = op::make_output("MatMul", {x, test::random_constant({static_cast<size_t>(n * kHeadSize), kHidden}, seed,
+                                                                 name + "_w")},
                              {{"transpose_a", "false"}, {"transpose_b", "true"}});
-    y = op::make_output("Reshape", {y, concat({dims(x, {0, 1}), i64s({kHeads, kHeadSize})})}, {{"special_zero", "false"}});
+    y = op::make_output("Reshape", {y, concat({dims(x, {0, 1}), i64s({n, kHeadSize})})}, {{"special_zero", "false"}});
     return op::make_output("Transpose", {y, i64s({0, 2, 1, 3})});
+}
+
+// Grouped-query attention's expand of the cache to the query's heads, as transformers' repeat_kv exports: the
+// target shapes come from ShapeOf of the cache, whose length only the run knows.
+Output<Node> repeated(const Output<Node>& kv, const std::string& name) {
+    auto wide = op::make_output("Unsqueeze", {kv, i64s({2})});
+    auto grouped = op::make("Broadcast", {wide, concat({dims(kv, {0, 1}), i64s({kHeads / kKvHeads}), dims(kv, {2, 3})})});
+    grouped->set_friendly_name(name + "_expand");
+    return op::make_output("Reshape", {grouped, concat({dims(kv, {0}), i64s({kHeads, -1, kHeadSize})})},
+                           {{"special_zero", "false"}});
 }
 
 // The cache of `id`: its past (empty at first: an init of 0 tokens) reordered by beam, then this step's tokens.
 Output<Node> cache(const std::string& id, const Output<Node>& x, const Output<Node>& now, const Output<Node>& beam,
                    NodeVector& sinks) {
     auto zero = op::constant<float>(element::f32, Shape{}, {0.0f});
-    auto init = op::make_output("Broadcast", {zero, concat({dims(x, {0}), i64s({kHeads, 0, kHeadSize})})});
+    auto init = op::make_output("Broadcast", {zero, concat({dims(x, {0}), i64s({kKvHeads, 0, kHeadSize})})});
     auto past = op::make_output("ReadValue", {init},
                                 {{"variable_id", id}, {"variable_type", "f32"},
-                                 {"variable_shape", op::shape_attr(PartialShape("[?,2,?,8]"))}});
-    auto reordered = op::make_output("Gather", {past, beam, i64s({0})});
+                                 {"variable_shape", op::shape_attr(PartialShape("[?,1,?,8]"))}});
+    auto reordered = op::make("Gather", {past, beam, i64s({0})});
+    reordered->set_friendly_name(id + "_reordered");
     auto all = concat({reordered, now}, 2);
     sinks.push_back(op::make("Assign", {all}, {{"variable_id", id}}));
     return all;
@@ -55,14 +67,14 @@ std::shared_ptr<Model> decoder() {
     auto mask = op::parameter(element::i64, PartialShape("[?,?]"), "mask");
     auto beam = op::parameter(element::i32, PartialShape("[?]"), "beam");
     NodeVector sinks;
-    auto k = cache("k", x, heads(x, 2, "k"), beam, sinks);
-    auto v = cache("v", x, heads(x, 3, "v"), beam, sinks);
+    auto k = repeated(cache("k", x, heads(x, kKvHeads, 2, "k"), beam, sinks), "k");
+    auto v = repeated(cache("v", x, heads(x, kKvHeads, 3, "v"), beam, sinks), "v");
     auto m = op::make_output("Convert", {mask}, {{"destination_type", "f32"}});
     m = op::make_output("Reshape", {m, concat({dims(mask, {0}), i64s({1, 1}), dims(mask, {1})})},
                         {{"special_zero", "false"}});
     m = test::binary("Multiply", test::binary("Subtract", m, test::scalar_constant(1, "one"), "m1"),
                      test::scalar_constant(1e4f, "big"), "additive_mask");
-    auto attn = op::make_output("ScaledDotProductAttention", {heads(x, 1, "q"), k, v, m}, {{"causal", "false"}});
+    auto attn = op::make_output("ScaledDotProductAttention", {heads(x, kHeads, 1, "q"), k, v, m}, {{"causal", "false"}});
     attn = op::make_output("Transpose", {attn, i64s({0, 2, 1, 3})});
     attn = op::make_output("Reshape", {attn, concat({dims(x, {0, 1}), i64s({kHidden})})}, {{"special_zero", "false"}});
     auto out = op::make_output("MatMul", {attn, test::random_constant({kHidden, kHidden}, 4, "o_w")},
@@ -85,7 +97,7 @@ struct Decoding {
 Decoding compile(const std::shared_ptr<Model>& model) {
     Core core;
     auto compiled = std::static_pointer_cast<gpu::CompiledModel>(
-        std::make_shared<gpu::Plugin>()->compile_model(model, test::on_cpu_kernels({})));
+        std::make_shared<gpu::Plugin>()->compile_model(model, test::on_cpu_kernels({{"PERF_COUNT", true}})));
     return {compiled, CompiledModel(SoPtr<ICompiledModel>{nullptr, compiled}), core.compile_model(model, "REF")};
 }
 
@@ -122,7 +134,7 @@ TEST(GpuKvDecode, OnePlanServesEveryLengthAfterTheThirdTokenAndMatchesRef) {
     EXPECT_EQ(d.compiled->plans_built(), 4u);
 
     // The plan a later token runs: its projections are kernel steps, its cache is read in place.
-    const Shape held{1, kHeads, 30, kHeadSize};
+    const Shape held{1, kKvHeads, 30, kHeadSize};
     const auto dp = d.compiled->plan_for({Shape{1, 1, kHidden}, Shape{1, 31}, Shape{1}}, {held, held});
     EXPECT_EQ(d.compiled->plans_built(), 4u);
     size_t matmuls = 0, reads = 0;
@@ -142,6 +154,16 @@ TEST(GpuKvDecode, OnePlanServesEveryLengthAfterTheThirdTokenAndMatchesRef) {
     }
     EXPECT_EQ(matmuls, 4u);
     EXPECT_EQ(reads, 2u);
+
+    // What depends on the length ran on the device: the beam gather, the expand to the query's heads (its target a
+    // shape the host computed), the attention.
+    std::map<std::string, std::string> exec;
+    for (const auto& p : on_gpu.get_profiling_info())
+        exec[p.node_name] = p.exec_type;
+    for (const char* name : {"k_reordered", "v_reordered", "k_expand", "v_expand"}) {
+        const std::string& e = exec[name];
+        EXPECT_TRUE(e.size() > 8 && e.compare(e.size() - 8, 8, "_runtime") == 0) << name << ": " << e;
+    }
 }
 
 TEST(GpuKvDecode, BeamReorderAndStateStayRefsOnTheDevice) {
@@ -162,9 +184,9 @@ TEST(GpuKvDecode, BeamReorderAndStateStayRefsOnTheDevice) {
     }
     // The state API writes the value the next token reads, in place of the one the last token adopted.
     for (auto& state : on_gpu.query_state())
-        state.set_state(test::random_tensor(element::f32, {2, kHeads, 13, kHeadSize}, -1, 1, 77));
+        state.set_state(test::random_tensor(element::f32, {2, kKvHeads, 13, kHeadSize}, -1, 1, 77));
     for (auto& state : on_ref.query_state())
-        state.set_state(test::random_tensor(element::f32, {2, kHeads, 13, kHeadSize}, -1, 1, 77));
+        state.set_state(test::random_tensor(element::f32, {2, kKvHeads, 13, kHeadSize}, -1, 1, 77));
     const TensorVector inputs = step(2, 1, 14, {0, 1}, 99);
     for (size_t i = 0; i < inputs.size(); ++i) {
         on_gpu.set_input_tensor(i, inputs[i]);

@@ -214,11 +214,34 @@ private:
                 step.reason = why;
                 step.kernels_at_run_time = !m_host_ops.count(type) && (is_view_op(*node) || find_gpu_op(*node));
                 step.compute_bound = step.kernels_at_run_time && compute_bound(*node);
+            } else if (shape_arithmetic_on_host_values(step)) {
+                step.kind = Step::Kind::HOST;
+                step.reason = "arithmetic on shapes the host computed at run time";
             } else {
                 add_op_step(step);
             }
+            if (step.kind == Step::Kind::HOST)
+                m_host_made.insert(step.outputs.begin(), step.outputs.end());
             m_plan->steps.push_back(std::move(step));
         }
+    }
+
+    // A few integers computed from values host steps made (a Gather of a ShapeOf of a run-sized tensor, a Concat of
+    // such dims) for a step that reads them as a shape: computed where they are, not uploaded to be read back.
+    bool shape_arithmetic_on_host_values(const Step& step) const {
+        bool from_host = false;
+        for (size_t v : step.inputs) {
+            if (m_host_made.count(v))
+                from_host = true;
+            else if (m_plan->values[v].where != Value::Where::CONSTANT)
+                return false;
+        }
+        for (size_t v : step.outputs) {
+            const Value& out = m_plan->values[v];
+            if (!out.type.is_integral() || out.type == element::boolean || shape_size(out.shape) > 64)
+                return false;
+        }
+        return from_host && step.node->spec().evaluate;
     }
 
     // Why a step must run on the host whatever the device supports: a shape it touches is known only at run time.
@@ -396,6 +419,7 @@ private:
     }
 
     std::shared_ptr<Plan> m_plan;
+    std::set<size_t> m_host_made;  ///< values host steps produce
     const DeviceInfo& m_device;
     const std::set<std::string>& m_host_ops;
     OpCache* m_ops;

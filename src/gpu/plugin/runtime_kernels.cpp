@@ -1,5 +1,7 @@
 #include "plugin/runtime_kernels.hpp"
 
+#include <algorithm>
+
 #include "ops/gpu_env.hpp"
 #include "ovcl/ops.hpp"
 #include "plan/op_cache.hpp"
@@ -10,13 +12,23 @@ namespace ovcl {
 namespace gpu {
 
 namespace {
-// `node` over Parameters of the inputs' shapes (Constants stay: configure packs weights from them).
-std::shared_ptr<Node> with_static_inputs(const Node& node, const std::vector<RuntimeKernels::Operand>& inputs) {
+// A small integer tensor on the host: a target shape, axes, a slice's bounds that the run computed.
+bool shape_like(const RuntimeKernels::Operand& in) {
+    const element::Type t = in.host ? in.host.get_element_type() : element::dynamic;
+    return !in.device() && t.is_integral() && t != element::boolean && in.host.get_size() <= 64;
+}
+
+// `node` over Parameters of the inputs' shapes (Constants stay: configure packs weights from them); with
+// `shape_constants`, the shape-like inputs are Constants of their values, as a plan's would be.
+std::shared_ptr<Node> with_static_inputs(const Node& node, const std::vector<RuntimeKernels::Operand>& inputs,
+                                         bool shape_constants) {
     OutputVector args;
     for (size_t i = 0; i < node.get_input_size(); ++i) {
         const Output<Node>& in = node.input_value(i);
         if (in.node->is_constant())
             args.push_back(in);
+        else if (shape_constants && shape_like(inputs[i]))
+            args.push_back(op::constant(inputs[i].host));
         else
             args.emplace_back(op::parameter(inputs[i].type, inputs[i].shape), 0);
     }
@@ -33,9 +45,21 @@ RuntimeKernels::RuntimeKernels(std::shared_ptr<DeviceContext> device, const Conf
 
 std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& node,
                                                                   const std::vector<Operand>& inputs) {
+    // Over Parameters first, so that values that change every run (indices picked by NonZero) share an entry; an op
+    // that needs its shape-like inputs' values (Broadcast's target, Reshape's) takes them as Constants.
+    auto e = entry(node, inputs, false);
+    if ((!e || !e->validation.supported) && std::any_of(inputs.begin(), inputs.end(), shape_like))
+        if (auto with_values = entry(node, inputs, true))
+            return with_values;
+    return e;
+}
+
+std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& node,
+                                                                  const std::vector<Operand>& inputs,
+                                                                  bool shape_constants) {
     auto e = std::make_shared<Entry>();
     try {
-        e->node = with_static_inputs(node, inputs);
+        e->node = with_static_inputs(node, inputs, shape_constants);
     } catch (const Exception&) {  // inputs its shape inference refuses: host_ref reports them, naming the node
         return nullptr;
     }

@@ -58,6 +58,7 @@ private:
         std::vector<cl::Buffer> constants;
     };
     std::shared_ptr<const Entry> entry(const Node& node, const std::vector<Operand>& inputs);
+    std::shared_ptr<const Entry> entry(const Node& node, const std::vector<Operand>& inputs, bool shape_constants);
 
     std::shared_ptr<DeviceContext> m_device;
     Config m_config;
