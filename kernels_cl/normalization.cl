@@ -4,11 +4,19 @@
 
 // (x - mean) / div with div = sqrt(var + eps) (inside) or sqrt(var) + eps; 1 without normalize_variance.
 // mvn_affine (FusedMVN) then applies y * sc[red_i] + sh[red_i]: a scale and a shift per reduced position.
+// -DUNCENTRED (FusedMVN with center=false): the mean is 0, RMS normalisation x / sqrt(mean(x^2) + eps).
+#ifdef UNCENTRED
+#define CENTRED 0
+#else
+#define CENTRED 1
+#endif
 #define DEFINE_MVN_COLUMNS(NAME, V, LOAD, STORE)                                                          \
     inline void NAME(__global const DATA* x, __global DATA* y, int base, int8 red, float count, int nv, \
                      int inside, float eps, __global const float* sc, __global const float* sh) {        \
         V sum = (V)(0.0f);                                                                               \
-        FOR_COLUMNS(base, red, sum += LOAD(x + p);)                                                      \
+        if (CENTRED) {                                                                                   \
+            FOR_COLUMNS(base, red, sum += LOAD(x + p);)                                                  \
+        }                                                                                                \
         const V mean = sum / count;                                                                      \
         V div = (V)(1.0f);                                                                               \
         if (nv) {                                                                                        \
@@ -33,7 +41,9 @@ inline void mvn_row(__global const DATA* x, __global DATA* y, int base, int8 red
                     float eps, __global const float* sc, __global const float* sh) {
     float16 s16 = (float16)(0.0f);
     float sum = 0.0f;
-    FOR_ROWS(base, red, s16 += LOAD16(x + p);, sum += LOAD1(x + p);)
+    if (CENTRED) {
+        FOR_ROWS(base, red, s16 += LOAD16(x + p);, sum += LOAD1(x + p);)
+    }
     const float mean = (sum + merge16_add(s16)) / count;
     float div = 1.0f;
     if (nv) {

@@ -2,7 +2,8 @@
 // kernels_cl/normalization.cl): every decomposition variant the front ends produce becomes one step whose output is
 // within 1e-5 (abs + rel) of the unfused graph on REF (the kernel accumulates in f32 over at most 300 elements
 // here, host_ref in double: a few f32 ulps), MVN + scale + shift as well; intermediates read elsewhere, model
-// outputs, other axes and scales along kept axes stop it; DISABLE_TRANSFORMATIONS and host ops turn it off.
+// outputs, other axes and scales along kept axes stop it; DISABLE_TRANSFORMATIONS and host ops turn it off. RMS
+// normalisation (no mean) is a FusedMVN too.
 #include <gtest/gtest.h>
 
 #include "fusion_test_utils.hpp"
@@ -104,7 +105,89 @@ Output<Node> mvn6(const Output<Node>& x, const std::vector<int64_t>& axes, const
                  name);
 }
 
+// RMS normalisation, scaled: LLaMA's and Qwen's RMSNorm as OpenVINO's PyTorch frontend writes it (spelling 0:
+// Power(x, 2), ReduceMean, Add eps, Sqrt, Divide(1, .), Multiply(x, .), then * gamma) and other spellings.
+Output<Node> rms_norm(const Output<Node>& x, int spelling, const std::string& p, size_t width) {
+    const Output<Node> sq = spelling % 2 == 0 ? binary("Power", x, test::scalar_constant(2.f, p + ".two"), p + ".sq")
+                                              : binary("Multiply", x, x, p + ".sq");
+    const Output<Node> var = mean(sq, {-1}, p + ".var");
+    const Output<Node> eps = test::scalar_constant(0.25f, p + ".eps", {1});
+    Output<Node> y;
+    switch (spelling / 2) {
+    case 0:
+        y = binary("Multiply", x,
+                   binary("Divide", test::scalar_constant(1.f, p + ".one"),
+                          unary("Sqrt", binary("Add", var, eps, p + ".ve"), p + ".root"), p + ".inv"),
+                   p + ".y");
+        break;
+    case 1:
+        y = binary("Divide", x, unary("Sqrt", binary("Add", var, eps, p + ".ve"), p + ".root"), p + ".y");
+        break;
+    case 2:
+        y = binary("Multiply",
+                   binary("Power", binary("Add", eps, var, p + ".ve"), test::scalar_constant(-0.5f, p + ".e"),
+                          p + ".rsqrt"),
+                   x, p + ".y");
+        break;
+    default:  // eps outside the square root
+        y = binary("Divide", x, binary("Add", unary("Sqrt", var, p + ".root"), eps, p + ".se"), p + ".y");
+    }
+    return binary("Multiply", test::random_constant({width}, 31, p + ".g"), y, p + ".gamma");
+}
+
 }  // namespace
+
+TEST(GpuFusionNorm, RmsNormalisationIsOneStepWithoutTheMean) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    for (size_t width : {48u, 300u}) {
+        auto x = op::parameter(element::f32, Shape{2, 7, width}, "x");
+        OutputVector outs;
+        for (int i = 0; i < 8; ++i)
+            outs.push_back(rms_norm(x, i, "rms" + std::to_string(i), width));
+        // The square of another tensor than the one divided is no normalisation of either.
+        const Output<Node> z = binary("Add", x, test::scalar_constant(1.f, "z.one"), "z");
+        const Output<Node> var = mean(binary("Power", z, test::scalar_constant(2.f, "o.two"), "o.sq"), {-1}, "o.var");
+        outs.push_back(binary("Divide", x, unary("Sqrt", binary("Add", var, test::scalar_constant(1.f, "o.eps"), "o.ve"),
+                                                 "o.root"),
+                              "o.y"));
+        const Runtime r = test::run_and_compare(test::model_of(outs, {x}), {}, 1e-5, 1e-5, -3, 5);
+        EXPECT_EQ(r.count("FusedMVN"), 8u);
+        for (int i = 0; i < 8; ++i) {
+            const std::string p = "rms" + std::to_string(i);
+            ASSERT_EQ(r.type.count(p + ".gamma"), 1u) << p;
+            EXPECT_EQ(r.type.at(p + ".gamma"), "FusedMVN") << p;
+            EXPECT_EQ(r.primitive.at(p + ".gamma"), "rms_affine_rows16") << p;
+            EXPECT_NE(r.fused_names.at(p + ".gamma").find(p + ".var"), std::string::npos) << p;
+        }
+        EXPECT_EQ(r.type.at("o.var"), "ReduceMean");
+    }
+}
+
+// A decoder's hidden state has a dynamic token count: the normalisation fuses on the compiled model, before the
+// element-wise fusion could take its tail, and every shape runs it as one kernel.
+TEST(GpuFusionNorm, RmsOverADynamicTokenCountFuses) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, PartialShape{1, Dimension::dynamic(), 64}, "x");
+    const auto model = test::model_of({rms_norm(x, 0, "rms", 64)}, {x});
+    auto gpu = core.compile_model(model, "GPU", {{"PERF_COUNT", true}}).create_infer_request();
+    auto ref = core.compile_model(model, "REF").create_infer_request();
+    for (size_t tokens : {5u, 1u}) {
+        const Tensor in = test::random_tensor(element::f32, {1, tokens, 64}, -3, 5, static_cast<uint32_t>(tokens));
+        gpu.set_input_tensor(in);
+        ref.set_input_tensor(in);
+        gpu.infer();
+        ref.infer();
+        EXPECT_TENSOR_NEAR(gpu.get_output_tensor(), ref.get_output_tensor(), 1e-5, 1e-5) << tokens;
+        size_t kernels = 0;
+        for (const auto& p : gpu.get_profiling_info())
+            if (p.node_type != "Stage" && p.node_type != "Parameter" && p.node_type != "Result" &&
+                p.status == ProfilingInfo::Status::EXECUTED && p.exec_type.find("rms_affine") == 0)
+                ++kernels;
+        EXPECT_EQ(kernels, 1u) << tokens;
+    }
+}
 
 TEST(GpuFusionNorm, EveryDecompositionIsOneStep) {
     Core core;
@@ -224,6 +307,8 @@ TEST(GpuFusionNorm, RefRunsTheTransformedModel) {
     for (size_t i = 0; i < variants.size(); i += 4)
         outs.push_back(layer_norm(x, variants[i], "ln" + std::to_string(i)));
     outs.push_back(binary("Multiply", mvn6(x, {-1}, "m", "outside_sqrt"), test::random_constant({30}, 3, "g"), "s"));
+    for (int spelling : {0, 7})  // RMS, eps inside and outside the square root
+        outs.push_back(rms_norm(x, spelling, "rms" + std::to_string(spelling), 30));
     EXPECT_EQ(test::transformed_matches_on_ref(test::model_of(outs, {x}), 1e-5, 1e-5), outs.size());
 }
 

@@ -279,11 +279,36 @@ std::vector<OutputInfo> fused_mvn_infer(const Node& node, const std::vector<Inpu
     return spec_of("Add", 1).infer(node, {{scaled[0].type, scaled[0].shape}, in[3]});
 }
 
-// MVN-6, then Multiply by the scale and Add of the shift (numpy broadcast), as the original graph ran them.
+// RMS normalisation (FusedMVN with center=false): x / sqrt(mean(x^2) + eps), or / (sqrt(mean(x^2)) + eps), through
+// the ops of the graph it was fused from.
+Tensor rms_ref(const Node& node, const Tensor& x, const Tensor& axes, EvalContext& ctx) {
+    const float eps = node.get_attr<float>("eps");
+    const bool inside = node.get_attr<std::string>("eps_mode") == "inside_sqrt";
+    auto data = op::parameter(x.get_element_type(), x.get_shape());
+    auto mean = op::make("ReduceMean", {op::make("Multiply", {data, data}), op::constant(axes)}, {{"keep_dims", "true"}});
+    auto e = op::constant<float>(element::f32, Shape{}, {eps});
+    auto epsilon = op::make("Convert", {e}, {{"destination_type", x.get_element_type().get_type_name()}});
+    auto div = inside ? op::make("Sqrt", {op::make("Add", {mean, epsilon})})
+                      : op::make("Add", {op::make("Sqrt", {mean}), epsilon});
+    auto y = op::make("Divide", {data, div});
+    std::map<const Node*, Tensor> values{{data.get(), x}};
+    for (const auto& n : {mean->input_value(0).node, mean, epsilon, div->input_value(0).node, div, y}) {
+        TensorVector args;
+        for (const auto& v : n->input_values())
+            args.push_back(v.node->is_constant() ? v.node->get_constant_value() : values.at(v.node.get()));
+        values[n.get()] = evaluate_node(*n, args, ctx).at(0);
+    }
+    return values.at(y.get());
+}
+
+// MVN-6 (or RMS), then Multiply by the scale and Add of the shift (numpy broadcast), as the original graph ran them.
 void fused_mvn_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
     const Tensor& x = in.at(0);
     TensorVector norm{Tensor(x.get_element_type(), x.get_shape())};
-    spec_of("MVN", 6).evaluate(node, {x, in.at(1)}, norm, ctx);
+    if (node.get_attr<bool>("center", true))
+        spec_of("MVN", 6).evaluate(node, {x, in.at(1)}, norm, ctx);
+    else
+        norm[0] = rms_ref(node, x, in.at(1), ctx);
     const auto s = spec_of("Multiply", 1).infer(node, {{x.get_element_type(), x.get_shape()},
                                                        {in.at(2).get_element_type(), in.at(2).get_shape()}});
     TensorVector scaled{Tensor(s[0].type, s[0].shape.to_shape())};

@@ -151,7 +151,10 @@ OpConfig MvnOp::configure(const Node& node, const DeviceInfo& device) const {
     const std::string entry = fused_mvn(node) ? "mvn_affine" : "mvn";
     c.launches.push_back(region_launch(stem::normalization, entry, r, device, {}, args));
     c.launches.back().options += storage_option(node);
-    c.impl_name = entry + (r.inner == 1 ? "_rows16" : "_cols8");
+    const bool rms = fused_mvn(node) && !node.get_attr<bool>("center", true);
+    if (rms)
+        c.launches.back().options += " -DUNCENTRED";
+    c.impl_name = (rms ? std::string("rms_affine") : entry) + (r.inner == 1 ? "_rows16" : "_cols8");
     return c;
 }
 

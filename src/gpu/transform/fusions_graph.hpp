@@ -72,13 +72,15 @@ bool numpy_binary(const Node& n);
 /// The single value of a Constant of one element (any real or integer type) in `value`; false otherwise.
 bool scalar_constant(const Output<Node>& port, double& value);
 
-/// A normalisation FusedMVN stands for (fusions_norm_patterns.cpp): an MVN node or a LayerNorm decomposition.
+/// A normalisation FusedMVN stands for (fusions_norm_patterns.cpp): an MVN node, a LayerNorm decomposition, or an
+/// RMSNorm one (LLaMA's, Qwen's: the same without the mean).
 struct NormPattern {
     Output<Node> data;
     std::vector<size_t> axes;  ///< normalised, sorted
     double eps = 0;
     bool inside = true;  ///< eps inside the square root
     bool normalize_variance = true;
+    bool center = true;  ///< false: RMS normalisation, x / sqrt(mean(x^2) + eps), no mean subtracted
     bool mvn = false;  ///< an MVN node (else a decomposition)
     NodeVector nodes;  ///< every matched node but data and Constants (perhaps twice), the result among them
 };

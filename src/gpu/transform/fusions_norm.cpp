@@ -34,12 +34,16 @@ Output<Node> other(const Node& n, const Output<Node>& x) {
 bool affine_operand(const Output<Node>& c, const NormPattern& m) {
     if (!c.node || !c.node->is_constant() || c.get_element_type() != m.data.get_element_type())
         return false;
-    const Shape cs = c.get_shape(), ds = m.data.get_shape();
+    const Shape cs = c.get_shape();
+    const PartialShape& ds = m.data.get_partial_shape();  // static along the normalised axes (fuse_normalization)
     if (cs.size() > ds.size())
         return false;
     for (size_t i = 0; i < cs.size(); ++i) {
         const size_t axis = ds.size() - cs.size() + i;
-        if (cs[i] != 1 && (cs[i] != ds[axis] || std::find(m.axes.begin(), m.axes.end(), axis) == m.axes.end()))
+        if (cs[i] == 1)
+            continue;
+        if (std::find(m.axes.begin(), m.axes.end(), axis) == m.axes.end() ||
+            cs[i] != static_cast<size_t>(ds[axis].get_length()))
             return false;
     }
     return true;
@@ -73,8 +77,11 @@ size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
         NormPattern m;
         if (!match_normalisation(node, m))
             continue;
+        // Dims outside the normalised axes may be dynamic (a decoder's tokens): the kernel is configured per shape.
         const element::Type et = m.data.get_element_type();
-        if ((et != element::f32 && et != element::f16) || m.data.get_partial_shape().is_dynamic())
+        const PartialShape& ds = m.data.get_partial_shape();
+        if ((et != element::f32 && et != element::f16) || ds.rank_is_dynamic() ||
+            std::any_of(m.axes.begin(), m.axes.end(), [&](size_t a) { return a >= ds.size() || ds[a].is_dynamic(); }))
             continue;
         NodeVector nodes = m.nodes;
         walk.sort_in_order(nodes);
@@ -103,10 +110,13 @@ size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops) {
             continue;  // a lone MVN stays what it is
         std::vector<int64_t> axes(m.axes.begin(), m.axes.end());
         auto axes_const = op::constant<int64_t>(element::i64, Shape{axes.size()}, axes);
+        Attributes attrs{{"normalize_variance", m.normalize_variance ? "true" : "false"},
+                         {"eps", float_text(m.eps)},
+                         {"eps_mode", m.inside ? "inside_sqrt" : "outside_sqrt"}};
+        if (!m.center)
+            attrs.emplace_back("center", "false");
         auto f = std::make_shared<Node>(kType, 1, OutputVector{m.data, Output<Node>(axes_const, 0), scale, shift},
-                                        Attributes{{"normalize_variance", m.normalize_variance ? "true" : "false"},
-                                                   {"eps", float_text(m.eps)},
-                                                   {"eps_mode", m.inside ? "inside_sqrt" : "outside_sqrt"}});
+                                        attrs);
         walk.replace_taken(f, nodes);
         ++fused;
     }

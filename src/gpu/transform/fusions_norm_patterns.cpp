@@ -60,6 +60,15 @@ bool mean_of(const Output<Node>& mean, Match& m) {
     return true;
 }
 
+// RMS normalisation's operand: the data itself, no mean subtracted.
+bool raw(const Output<Node>& d, Match& m) {
+    if (m.data.node && d != m.data)
+        return false;
+    m.data = d;
+    m.center = false;
+    return true;
+}
+
 // d = Subtract(x, mean).
 bool centred(const Output<Node>& d, Match& m) {
     if (!is(d, "Subtract") || !numpy_binary(*d.node) || !mean_of(d.node->input_value(1), m) ||
@@ -76,6 +85,16 @@ bool variance(const Output<Node>& var, Match& m) {
         return false;
     const Output<Node> sq = var.node->input_value(0);
     const Node& q = *sq.node;
+    if (!m.center) {  // RMS: mean(x^2) of the data itself, over the axes found here
+        if (!((is(sq, "Power") && numpy_binary(q) && scalar_is(q.input_value(1), 2)) ||
+              (is(sq, "Multiply") && q.input_value(0) == q.input_value(1))) ||
+            q.input_value(0) != m.data)
+            return false;
+        m.axes = axes;
+        m.nodes.push_back(sq.node);
+        m.nodes.push_back(var.node);
+        return true;
+    }
     const bool ok =
         (is(sq, "Power") && numpy_binary(q) && scalar_is(q.input_value(1), 2) &&
          attempt(m, [&](Match& t) { return centred(q.input_value(0), t); })) ||
@@ -149,7 +168,8 @@ bool normalisation(const std::shared_ptr<Node>& y, Match& m) {
         return false;
     for (size_t i = 0; i < (div ? 1u : 2u); ++i) {
         const Output<Node> d = y->input_value(i), s = y->input_value(1 - i);
-        if (attempt(m, [&](Match& t) { return centred(d, t) && (div ? divisor(s, t) : reciprocal(s, t)); })) {
+        const auto operand = [&](Match& t) { return attempt(t, [&](Match& u) { return centred(d, u); }) || raw(d, t); };
+        if (attempt(m, [&](Match& t) { return operand(t) && (div ? divisor(s, t) : reciprocal(s, t)); })) {
             m.nodes.push_back(y);
             return true;
         }
