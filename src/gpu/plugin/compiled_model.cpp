@@ -153,7 +153,20 @@ std::shared_ptr<const DevicePlan> CompiledModel::plan_for(const std::vector<Shap
         return found->second;
     }
     PlanKey wanted = m_key_history.to_build(key);
-    auto plan = build(wanted);
+    std::shared_ptr<const DevicePlan> plan;
+    if (!(wanted == key) && m_general_plans) {
+        try {
+            plan = build(wanted);
+        } catch (const OclError&) {
+            throw;  // the device failed: so would the exact plan
+        } catch (const Exception&) {
+            m_general_plans = false;  // a plan for every length is only quicker: exact plans from now on
+        }
+    }
+    if (!plan) {
+        wanted = key;
+        plan = build(wanted);
+    }
     ++m_plans_built;
     m_plans.emplace_front(std::move(wanted), plan);
     if (m_plans.size() > kMaxPlans)

@@ -108,6 +108,7 @@ private:
     static constexpr size_t kMaxPlans = 8;
     mutable KeyHistory m_key_history;  ///< the plans built last (plan_for's lock)
     mutable size_t m_plans_built = 0;
+    mutable bool m_general_plans = true;  ///< false once a plan with dynamic dims could not be built
     std::shared_ptr<GpuStreams> m_streams;          ///< per model, or per device when EXCLUSIVE_ASYNC_REQUESTS
     std::shared_ptr<WaitExecutor> m_wait_executor;  ///< per device
     std::shared_ptr<ITaskExecutor> m_callback_executor;
