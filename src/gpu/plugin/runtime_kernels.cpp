@@ -46,11 +46,22 @@ RuntimeKernels::RuntimeKernels(std::shared_ptr<DeviceContext> device, const Conf
 std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& node,
                                                                   const std::vector<Operand>& inputs) {
     // Over Parameters first, so that values that change every run (indices picked by NonZero) share an entry; an op
-    // that needs its shape-like inputs' values (Broadcast's target, Reshape's) takes them as Constants.
+    // that needs its shape-like inputs' values (Broadcast's target, Reshape's) takes them as Constants, and is
+    // remembered as such, so that its next runs do not try without them first.
+    const auto wants_values = [&] {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_wants_values.count(&node) > 0;
+    };
+    if (wants_values())
+        if (auto e = entry(node, inputs, true); e && e->validation.supported)
+            return e;
     auto e = entry(node, inputs, false);
     if ((!e || !e->validation.supported) && std::any_of(inputs.begin(), inputs.end(), shape_like))
-        if (auto with_values = entry(node, inputs, true))
+        if (auto with_values = entry(node, inputs, true); with_values && with_values->validation.supported) {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_wants_values.insert(&node);
             return with_values;
+        }
     return e;
 }
 
@@ -71,6 +82,7 @@ std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& n
         return it->second;
     if (m_entries.size() >= kMaxEntries || m_constant_bytes > kMaxConstantBytes) {
         m_entries.clear();
+        m_wants_values.clear();  // nodes of plans perhaps gone, whose addresses others may take
         m_constant_bytes = 0;
     }
     for (size_t i = 0; i < e->node->get_output_size(); ++i)

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "ocl/device_context.hpp"
@@ -64,6 +65,7 @@ private:
     Config m_config;
     std::mutex m_mutex;
     std::map<std::string, std::shared_ptr<const Entry>> m_entries;
+    std::set<const Node*> m_wants_values;  ///< nodes configured only with their shape-like inputs as Constants
     size_t m_constant_bytes = 0;
     static constexpr size_t kMaxEntries = 64;  ///< then cleared: a detector sees a few proposal counts
     static constexpr size_t kMaxConstantBytes = size_t(1) << 30;
