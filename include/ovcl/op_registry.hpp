@@ -23,13 +23,21 @@ class Model;
 
 /// What shape inference knows about an input: its type, shape and, when known (constants,
 /// or always at run time), its value; else perhaps some of its elements (`shape_value`).
+/// (Constructors, so that `{type, shape}` stays a complete initialiser as the members grow.)
 struct InputInfo {
+    InputInfo() = default;
+    InputInfo(element::Type t, PartialShape s, const Tensor* v = nullptr,
+              std::shared_ptr<const ShapeValue> sv = nullptr)
+        : type(t), shape(std::move(s)), value(v), shape_value(std::move(sv)) {}
     element::Type type;
     PartialShape shape;
     const Tensor* value = nullptr;
     std::shared_ptr<const ShapeValue> shape_value;
 };
 struct OutputInfo {
+    OutputInfo() = default;
+    OutputInfo(element::Type t, PartialShape s, std::shared_ptr<const ShapeValue> sv = nullptr)
+        : type(t), shape(std::move(s)), shape_value(std::move(sv)) {}
     element::Type type;
     PartialShape shape;
     std::shared_ptr<const ShapeValue> shape_value;  ///< set by the ops that pass shapes on (ShapeOf, Concat, Gather...)
