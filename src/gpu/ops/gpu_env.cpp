@@ -113,9 +113,14 @@ TensorVector run_configured(const Node& node, const OpConfig& config, const std:
         out_buffers.push_back(target(i) ? io->targets[i] : make_buffer(on.context, bytes, CL_MEM_READ_WRITE));
     }
     const std::vector<cl::Buffer> scratch_buffers = make_scratch_buffers(on.context, config);
+    bool reports = false;
+    for (const auto& launch : config.launches)
+        for (const auto& a : launch.args)
+            reports = reports || a.kind == KernelArg::Kind::STATUS;
     cl_int status_word = 0;
     const cl::Buffer status =
-        make_buffer(on.context, sizeof(cl_int), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &status_word);
+        reports ? make_buffer(on.context, sizeof(cl_int), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &status_word)
+                : cl::Buffer();
     auto buffer_of = [&](const KernelArg& a) -> cl::Buffer {
         if (a.kind == KernelArg::Kind::STATUS)
             return status;
@@ -135,13 +140,9 @@ TensorVector run_configured(const Node& node, const OpConfig& config, const std:
         if (!is_kept(i) && outputs[i].get_byte_size() > 0)
             check(on.queue.enqueueReadBuffer(out_buffers[i], CL_TRUE, 0, outputs[i].get_byte_size(), outputs[i].data()),
                   "clEnqueueReadBuffer", [&] { return node.describe() + " output " + std::to_string(i); });
-    bool reports = false;
-    for (const auto& launch : config.launches)
-        for (const auto& a : launch.args)
-            reports = reports || a.kind == KernelArg::Kind::STATUS;
     if (reports && io) {
         io->status = status;
-    } else if (reports || !io) {
+    } else if (reports) {
         check(on.queue.enqueueReadBuffer(status, CL_TRUE, 0, sizeof(cl_int), &status_word), "clEnqueueReadBuffer",
               [&] { return node.describe() + " status"; });
         if (status_word != 0)
