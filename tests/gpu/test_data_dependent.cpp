@@ -172,8 +172,9 @@ TEST(DataDependent, ConvolutionAndMatMulAfterADataDependentCountRunAsKernels) {
         for (const char* name : {"conv", "fc"}) {
             ASSERT_TRUE(exec.count(name)) << name;
             const std::string& e = exec.at(name);
-            if (any)  // no rows: the empty tensors go through host_ref or an empty launch alike
+            if (any) {  // no rows: the empty tensors go through host_ref or an empty launch alike
                 EXPECT_TRUE(e.size() > 8 && e.compare(e.size() - 8, 8, "_runtime") == 0) << name << ": " << e;
+            }
         }
     }
 }
