@@ -211,6 +211,32 @@ TEST(GpuKvDecode, BeamReorderAndStateStayRefsOnTheDevice) {
     EXPECT_EQ(exec_types(on_gpu).at("k_reordered"), "view_runtime");  // beams {0, 1}: in their places
 }
 
+// Two requests decode at once on one compiled model (its plans, op cache and run-time kernels shared), each its own
+// sequence: every token is REF's. Under ThreadSanitizer in scripts/test.
+TEST(GpuKvDecode, TwoRequestsDecodeAtOnce) {
+    OVCL_REQUIRE_GPU();
+    Decoding d = compile(decoder());
+    InferRequest gpu[2] = {d.gpu.create_infer_request(), d.gpu.create_infer_request()};
+    InferRequest ref[2] = {d.ref.create_infer_request(), d.ref.create_infer_request()};
+    for (size_t t = 0; t <= 12; ++t) {
+        for (size_t r = 0; r < 2; ++r) {  // the second sequence is two tokens ahead
+            const size_t now = t == 0 ? 4 + 2 * r : 1, total = (t == 0 ? 0 : 4 + 2 * r) + now + (t == 0 ? 0 : t - 1);
+            const TensorVector inputs = step(1, now, total, {0}, static_cast<uint32_t>(100 * r + t));
+            for (size_t i = 0; i < inputs.size(); ++i) {
+                gpu[r].set_input_tensor(i, inputs[i]);
+                ref[r].set_input_tensor(i, inputs[i]);
+            }
+            gpu[r].start_async();
+        }
+        for (size_t r = 0; r < 2; ++r) {
+            gpu[r].wait();
+            ref[r].infer();
+            EXPECT_TENSOR_NEAR(gpu[r].get_output_tensor(0), ref[r].get_output_tensor(0), 1e-4, 1e-4)
+                << "request " << r << ", token " << t;
+        }
+    }
+}
+
 TEST(GpuKvDecode, OnlyDimsThatChangeAlikeAtEveryPlanAndIncludeAVariablesGoDynamic) {
     const auto key = [](int64_t tokens, int64_t total, std::optional<int64_t> past) {
         gpu::PlanKey k;
