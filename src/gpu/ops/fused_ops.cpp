@@ -285,7 +285,8 @@ Tensor rms_ref(const Node& node, const Tensor& x, const Tensor& axes, EvalContex
     const float eps = node.get_attr<float>("eps");
     const bool inside = node.get_attr<std::string>("eps_mode") == "inside_sqrt";
     auto data = op::parameter(x.get_element_type(), x.get_shape());
-    auto mean = op::make("ReduceMean", {op::make("Multiply", {data, data}), op::constant(axes)}, {{"keep_dims", "true"}});
+    auto mean =
+        op::make("ReduceMean", {op::make("Multiply", {data, data}), op::constant(axes)}, {{"keep_dims", "true"}});
     auto e = op::constant<float>(element::f32, Shape{}, {eps});
     auto epsilon = op::make("Convert", {e}, {{"destination_type", x.get_element_type().get_type_name()}});
     auto div = inside ? op::make("Sqrt", {op::make("Add", {mean, epsilon})})

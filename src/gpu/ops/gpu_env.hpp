@@ -40,7 +40,7 @@ struct ConfiguredRun {
 };
 /// What of a run_configured run stays on the device (RuntimeKernels: a step of a compiled model).
 struct DeviceIo {
-    std::vector<cl::Buffer> inputs;   ///< input i is read in this buffer when set (on `on.queue`, in order), not uploaded
+    std::vector<cl::Buffer> inputs;   ///< input i is read in this buffer when set (on `on.queue`), not uploaded
     std::vector<cl::Buffer> targets;  ///< output i is written into this buffer when set, and not read back
     std::vector<bool> keep;           ///< else output i stays in a new buffer when set, returned in `kept`
     std::vector<cl::Buffer> kept;     ///< out: per output, the buffer it was left in (targets' and kept ones)

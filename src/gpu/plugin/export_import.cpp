@@ -120,7 +120,8 @@ void CompiledModel::export_model(std::ostream& out) const {
                 if (s.is_static())
                     inputs.push_back(s.to_shape());
             // Plans for other variable shapes, or whose shapes stay partly dynamic: built again when used.
-            if (inputs.size() == key.inputs.size() && std::find(signatures.begin(), signatures.end(), inputs) == signatures.end())
+            if (inputs.size() == key.inputs.size() &&
+                std::find(signatures.begin(), signatures.end(), inputs) == signatures.end())
                 signatures.push_back(inputs);
             for (const auto& step : dp->plan->steps)
                 for (const auto& launch : step.config.launches)

@@ -39,14 +39,13 @@ std::shared_ptr<Node> with_static_inputs(const Node& node, const std::vector<Run
     copy->validate_and_infer_types();
     return copy;
 }
-}  // namespace
 
-namespace {
-// A Gather along axis 0 of each index in order, 1-D: a KV cache's beam reorder when the beams keep their places (one
-// beam, greedy decoding). Its output is its data: passed on as a view, not copied each token.
+// A Gather along axis 0 of each index in order, 1-D, of data on the device: a KV cache's beam reorder when the beams
+// keep their places (one beam, greedy decoding). Its output is its data: passed on as a view, not copied each token.
 bool gathers_all_in_order(const Node& n, const std::vector<RuntimeKernels::Operand>& inputs) {
-    if (n.get_type_name() != "Gather" || inputs.size() != 3 || !inputs[1].host || !n.input_value(2).node->is_constant() ||
-        n.get_attr<int64_t>("batch_dims", 0) != 0 || inputs[0].shape.empty() || inputs[1].shape.size() != 1)
+    if (n.get_type_name() != "Gather" || inputs.size() != 3 || !inputs[0].device() || !inputs[1].host ||
+        !n.input_value(2).node->is_constant() || n.get_attr<int64_t>("batch_dims", 0) != 0 ||
+        inputs[0].shape.empty() || inputs[1].shape.size() != 1)
         return false;
     const auto axis = tensor_values<int64_t>(n.input_value(2).node->get_constant_value());
     const auto rank = static_cast<int64_t>(inputs[0].shape.size());
@@ -141,10 +140,12 @@ std::optional<RuntimeKernels::Outcome> RuntimeKernels::run(const Node& node, con
         out[i].type = n.get_output_element_type(i);
         out[i].shape = n.get_output_shape(i);
     }
-    const auto target = [&](size_t i) { return i < where.targets.size() && where.targets[i]() ? where.targets[i] : cl::Buffer(); };
+    const auto target = [&](size_t i) {
+        return i < where.targets.size() && where.targets[i]() ? where.targets[i] : cl::Buffer();
+    };
     const auto keep = [&](size_t i) { return i < where.keep.size() && where.keep[i]; };
-    if (is_view_op(n) || gathers_all_in_order(n, inputs)) {  // the input's bytes with the output's shape: copied when
-                                                             // the input is a slot reused later
+    // The input's bytes with the output's shape: passed on, or copied when the input is a slot reused later.
+    if (is_view_op(n) || gathers_all_in_order(n, inputs)) {
         if (!inputs.at(0).device() || out.size() != 1)
             return std::nullopt;
         const size_t bytes = shape_size(out[0].shape) * out[0].type.size();
