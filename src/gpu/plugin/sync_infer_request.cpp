@@ -60,6 +60,7 @@ void InferRequest::release_buffers() {
         m_queue.finish();
     m_kernels.clear();
     m_status.clear();
+    m_plan_status = 0;
     m_own_slots.clear();
     m_slots.clear();
     m_arenas.clear();
@@ -87,10 +88,11 @@ void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
         for (size_t s = 0; s < plan.steps.size(); ++s) {
             const Step& step = plan.steps[s];
             auto arg_buffer = [&](const KernelArg& a) -> cl::Buffer {
-                if (a.kind == KernelArg::Kind::STATUS && (m_status.empty() || m_status.back().first != s))
-                    m_status.emplace_back(s, make_buffer(ctx.context, sizeof(cl_int), CL_MEM_READ_WRITE));
+                if (a.kind == KernelArg::Kind::STATUS && (m_status.empty() || m_status.back().step != s))
+                    m_status.push_back({s, make_buffer(ctx.context, sizeof(cl_int), CL_MEM_READ_WRITE),
+                                        step.config.status_error});
                 switch (a.kind) {
-                case KernelArg::Kind::STATUS: return m_status.back().second;
+                case KernelArg::Kind::STATUS: return m_status.back().word;
                 case KernelArg::Kind::INPUT: return buffer_of(plan.values.at(step.inputs.at(a.index)));
                 case KernelArg::Kind::OUTPUT: return buffer_of(plan.values.at(step.outputs.at(a.index)));
                 case KernelArg::Kind::SCRATCH: return buffer_of(plan.values.at(step.scratch.at(a.index)));
@@ -100,6 +102,7 @@ void InferRequest::prepare(const std::shared_ptr<const DevicePlan>& dp) {
             for (const auto& launch : step.config.launches)
                 m_kernels[s].push_back(make_kernel(*ctx.programs, launch, arg_buffer, m_model->config().cache_dir));
         }
+        m_plan_status = m_status.size();
         index_slots();
     } catch (...) {
         m_plan.reset();  // half-made resources: the next inference prepares again
@@ -175,7 +178,7 @@ void InferRequest::upload() {
     m_bytes = {};
     std::fill(m_host_values.begin(), m_host_values.end(), Tensor());  // none of a failed run's
     std::fill(m_device_values.begin(), m_device_values.end(), RuntimeKernels::Operand());
-    m_run_status.clear();
+    m_status.resize(m_plan_status);  // the last run's run-time kernels' words
     try {
         // Remote buffers another queue last used (a model whose output feeds this one): wait for it on the device.
         std::vector<cl::Event> others;
@@ -221,9 +224,9 @@ void InferRequest::upload() {
                   "clEnqueueWriteBuffer", [&] { return "input " + std::to_string(i); });
             m_host_values.at(plan.parameter_values[i]) = src;  // host steps read it here, not back from the device
         }
-        for (const auto& [step, word] : m_status)
-            check(m_queue.enqueueFillBuffer(word, cl_int{0}, 0, sizeof(cl_int)), "clEnqueueFillBuffer",
-                  [&] { return "status of " + plan.steps[step].node->describe(); });
+        for (const auto& s : m_status)
+            check(m_queue.enqueueFillBuffer(s.word, cl_int{0}, 0, sizeof(cl_int)), "clEnqueueFillBuffer",
+                  [&] { return "status of " + plan.steps[s.step].node->describe(); });
     } catch (...) {
         restore_host_visible();
         settle_after_failure();
@@ -320,13 +323,11 @@ void InferRequest::download() {
     m_last_read = cl::Event();
     m_status_words.assign(m_status.size(), 0);
     for (size_t i = 0; i < m_status.size(); ++i)  // done before the inference ends (an in-order queue)
-        check(m_queue.enqueueReadBuffer(m_status[i].second, CL_FALSE, 0, sizeof(cl_int), &m_status_words[i]),
-              "clEnqueueReadBuffer", [&] { return "status of " + plan.steps[m_status[i].first].node->describe(); });
-    m_run_status_words.assign(m_run_status.size(), 0);
-    for (size_t i = 0; i < m_run_status.size(); ++i)
-        check(m_queue.enqueueReadBuffer(m_run_status[i].word, CL_FALSE, 0, sizeof(cl_int), &m_run_status_words[i]),
-              "clEnqueueReadBuffer",
-              [&] { return "status of " + plan.steps[m_run_status[i].step].node->describe() + " at run time"; });
+        check(m_queue.enqueueReadBuffer(m_status[i].word, CL_FALSE, 0, sizeof(cl_int), &m_status_words[i]),
+              "clEnqueueReadBuffer", [&] {
+                  return "status of " + plan.steps[m_status[i].step].node->describe() +
+                         (i < m_plan_status ? "" : " at run time");
+              });
     // Every command here records its event (the last one ends the inference, start_pipeline).
     auto event = [&]() -> cl::Event* {
         cl::Event* e = event_slot(m_read_events);
@@ -434,13 +435,8 @@ void InferRequest::infer_postprocess() {
     if (trace::enabled())
         trace_device_commands();
     for (size_t i = 0; i < m_status_words.size(); ++i)
-        if (m_status_words[i] != 0) {
-            const Step& step = plan.steps[m_status[i].first];
-            raise<ModelError>(step.node->describe(), ": ", step.config.status_error);
-        }
-    for (size_t i = 0; i < m_run_status_words.size(); ++i)
-        if (m_run_status_words[i] != 0)
-            raise<ModelError>(plan.steps[m_run_status[i].step].node->describe(), ": ", m_run_status[i].error);
+        if (m_status_words[i] != 0)
+            raise<ModelError>(plan.steps[m_status[i].step].node->describe(), ": ", m_status[i].error);
 }
 
 void InferRequest::enqueue() {

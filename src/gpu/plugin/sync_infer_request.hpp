@@ -130,18 +130,17 @@ private:
     std::vector<cl::Buffer> m_slots;
     std::vector<cl::Buffer> m_own_slots;  ///< allocated by prepare(); m_slots may point at user buffers
     std::vector<std::vector<cl::Kernel>> m_kernels;  ///< per step
-    /// (step, status word) of each step whose kernels check their input values (KernelArg::status), and the words
-    /// as download() read them back (checked by infer_postprocess()).
-    std::vector<std::pair<size_t, cl::Buffer>> m_status;
-    std::vector<cl_int> m_status_words;
-    /// The same for the kernels host steps ran on the device this run (RuntimeKernels), with what nonzero means.
-    struct RunStatus {
+    /// The status word of each step whose kernels check their input values (KernelArg::status), with what nonzero
+    /// means: the plan's steps first (prepare()), then those host steps ran as kernels this run (RuntimeKernels),
+    /// dropped at the next upload(). download() reads them back into m_status_words, infer_postprocess() checks them.
+    struct StatusWord {
         size_t step;
         cl::Buffer word;
         std::string error;
     };
-    std::vector<RunStatus> m_run_status;
-    std::vector<cl_int> m_run_status_words;
+    std::vector<StatusWord> m_status;
+    size_t m_plan_status = 0;  ///< the plan's entries of m_status
+    std::vector<cl_int> m_status_words;
     std::vector<std::vector<cl::Event>> m_events;    ///< per step, when events are on
     std::vector<cl::Event> m_write_events, m_read_events;
     std::vector<std::chrono::microseconds> m_host_times;  ///< per step

@@ -67,7 +67,7 @@ bool InferRequest::run_kernels_at_run_time(const Step& step, TensorVector& outpu
     if (!result)
         return false;
     if (result->status())
-        m_run_status.push_back({s, result->status, result->status_error});
+        m_status.push_back({s, result->status, result->status_error});
     for (size_t i = 0; i < inputs.size(); ++i)
         if (inputs[i].host && plan.values[step.inputs[i]].where != Value::Where::CONSTANT)
             m_bytes.to_device += inputs[i].host.get_byte_size();
