@@ -2,6 +2,7 @@
 // kernels of the same in-order queue.
 #include "plugin/sync_infer_request.hpp"
 
+#include "host_ref/shape_ops.hpp"
 #include "runtime/host_variable_state.hpp"
 #include "runtime/stage_profiling.hpp"
 
@@ -152,14 +153,8 @@ Tensor InferRequest::shape_of_input(const Step& step) const {
                         : m_host_values.at(v)           ? m_host_values[v].get_shape()
                         : val.where == Value::Where::CONSTANT ? m_plan->plan->constants.at(val.index).get_shape()
                                                                : val.shape;
-    const element::Type type = step.node->get_output_element_type(0);
-    Tensor out(type, Shape{shape.size()});
-    for (size_t i = 0; i < shape.size(); ++i) {
-        if (type == element::i32)
-            out.data<int32_t>()[i] = static_cast<int32_t>(shape[i]);
-        else
-            out.data<int64_t>()[i] = static_cast<int64_t>(shape[i]);
-    }
+    Tensor out(step.node->get_output_element_type(0), Shape{shape.size()});
+    host_ref::write_shape(shape, out);
     return out;
 }
 
