@@ -85,26 +85,22 @@ bool variance(const Output<Node>& var, Match& m) {
         return false;
     const Output<Node> sq = var.node->input_value(0);
     const Node& q = *sq.node;
+    // Power(d, 2) or Multiply(d, d): the square of its input 0.
+    const bool square = (is(sq, "Power") && numpy_binary(q) && scalar_is(q.input_value(1), 2)) ||
+                        (is(sq, "Multiply") && q.input_value(0) == q.input_value(1));
     if (!m.center) {  // RMS: mean(x^2) of the data itself, over the axes found here
-        if (!((is(sq, "Power") && numpy_binary(q) && scalar_is(q.input_value(1), 2)) ||
-              (is(sq, "Multiply") && q.input_value(0) == q.input_value(1))) ||
-            q.input_value(0) != m.data)
+        if (!square || q.input_value(0) != m.data)
             return false;
         m.axes = axes;
-        m.nodes.push_back(sq.node);
-        m.nodes.push_back(var.node);
-        return true;
+    } else {
+        const bool ok =
+            (square && attempt(m, [&](Match& t) { return centred(q.input_value(0), t); })) ||
+            (is(sq, "SquaredDifference") && numpy_binary(q) &&
+             (attempt(m, [&](Match& t) { return mean_of(q.input_value(1), t) && q.input_value(0) == t.data; }) ||
+              attempt(m, [&](Match& t) { return mean_of(q.input_value(0), t) && q.input_value(1) == t.data; })));
+        if (!ok || axes != m.axes)
+            return false;
     }
-    const bool ok =
-        (is(sq, "Power") && numpy_binary(q) && scalar_is(q.input_value(1), 2) &&
-         attempt(m, [&](Match& t) { return centred(q.input_value(0), t); })) ||
-        (is(sq, "Multiply") && q.input_value(0) == q.input_value(1) &&
-         attempt(m, [&](Match& t) { return centred(q.input_value(0), t); })) ||
-        (is(sq, "SquaredDifference") && numpy_binary(q) &&
-         (attempt(m, [&](Match& t) { return mean_of(q.input_value(1), t) && q.input_value(0) == t.data; }) ||
-          attempt(m, [&](Match& t) { return mean_of(q.input_value(0), t) && q.input_value(1) == t.data; })));
-    if (!ok || axes != m.axes)
-        return false;
     m.nodes.push_back(sq.node);
     m.nodes.push_back(var.node);
     return true;
