@@ -1,5 +1,7 @@
 #include "plugin/plan_keys.hpp"
 
+#include <algorithm>
+
 namespace ovcl {
 namespace gpu {
 
@@ -42,35 +44,19 @@ bool same_structure(const PlanKey& a, const PlanKey& b) {
 }  // namespace
 
 bool PlanKey::serves(const PlanKey& exact) const {
-    if (inputs.size() != exact.inputs.size() || variables.size() != exact.variables.size())
+    if (!same_structure(*this, exact))
         return false;
-    auto fits = [](const PartialShape& p, const PartialShape& s) {
-        return p.rank_is_static() && s.rank_is_static() && p.size() == s.size() && p.compatible(s);
-    };
-    for (size_t i = 0; i < inputs.size(); ++i)
-        if (!fits(inputs[i], exact.inputs[i]))
+    const auto mine = flat(*this), theirs = flat(exact);
+    for (size_t i = 0; i < mine.size(); ++i)
+        if (!mine[i].dim.compatible(theirs[i].dim))
             return false;
-    for (size_t i = 0; i < variables.size(); ++i) {
-        if (variables[i].has_value() != exact.variables[i].has_value())
-            return false;
-        if (variables[i] && !fits(*variables[i], *exact.variables[i]))
-            return false;
-    }
     return true;
 }
 
 size_t PlanKey::dynamic_dims() const {
-    size_t n = 0;
-    auto count = [&](const PartialShape& s) {
-        for (const auto& d : s)
-            n += d.is_static() ? 0 : 1;
-    };
-    for (const auto& s : inputs)
-        count(s);
-    for (const auto& v : variables)
-        if (v)
-            count(*v);
-    return n;
+    const auto dims = flat(*this);
+    return static_cast<size_t>(
+        std::count_if(dims.begin(), dims.end(), [](const FlatDim& d) { return d.dim.is_dynamic(); }));
 }
 
 PlanKey KeyHistory::to_build(const PlanKey& key) {
