@@ -22,11 +22,15 @@ std::optional<size_t> vector_input_length(const Node& node, const Inputs& in, si
     return std::nullopt;
 }
 
-std::optional<std::vector<int64_t>> non_negative_values(const Node& node, const InputInfo& in, const char* what) {
+// `partly_known`: a value computed from shapes gives the elements it knows, kUnknownElement for the others.
+std::optional<std::vector<int64_t>> non_negative_values(const Node& node, const InputInfo& in, const char* what,
+                                                        bool partly_known = false) {
     auto v = const_i64(in);
+    if (!v && partly_known)
+        v = target_elements(in, true);
     if (v)
         for (int64_t x : *v)
-            if (x < 0)
+            if (x < 0 && !(partly_known && x == kUnknownElement && !in.value))
                 raise<ModelError>(node.describe(), ": ", what, " has a negative value ", x);
     return v;
 }
@@ -128,11 +132,7 @@ Outputs broadcast(const Node& node, const Inputs& in) {
         check_input_count(node, in, 2, node.get_version() >= 3 ? 2 : 3);
     const PartialShape& data = in[0].shape;
     const auto target_rank = vector_input_length(node, in, 1, "target_shape");
-    auto target = non_negative_values(node, in[1], "target_shape");
-    if (!target && (target = target_elements(in[1], true)))  // computed from shapes: the dims it knows
-        for (int64_t x : *target)
-            if (x < 0 && x != kUnknownElement)
-                raise<ModelError>(node.describe(), ": target_shape has a negative value ", x);
+    const auto target = non_negative_values(node, in[1], "target_shape", /*partly_known=*/true);
     PartialShape out = PartialShape::dynamic();
     switch (mode) {
     case BroadcastMode::numpy:
