@@ -84,6 +84,21 @@ std::shared_ptr<Node> picked_rows(const std::shared_ptr<Node>& keep) {
                     {{"special_zero", "false"}}, 1);
 }
 
+// The rois NonZero picks from `all` [count, 4] by `keep` [count], each with the batch index 0 (the picked rows times
+// zero: its count too is known only at run time).
+struct PickedRois {
+    std::shared_ptr<Node> all, keep, rois, zero_batch;
+};
+PickedRois picked_rois(size_t count) {
+    PickedRois p;
+    p.all = op::parameter(element::f32, PartialShape{static_cast<int64_t>(count), 4}, "rois");
+    p.keep = op::parameter(element::f32, PartialShape{static_cast<int64_t>(count)}, "keep");
+    auto rows = picked_rows(p.keep);
+    p.rois = op::make("Gather", {p.all, rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 8);
+    p.zero_batch = op::make("Multiply", {rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 1);
+    return p;
+}
+
 // A detector's head over the picked rows of x [6, 3, 8, 8]: a 3x3 convolution to 5 channels ("conv"), flattened to
 // [count, 180] ("flat"), a MatMul to 7.
 struct Head {
@@ -185,21 +200,17 @@ TEST(DataDependent, RoiAlignOverPickedRoisReadsTheFeatureMapOnTheDevice) {
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, PartialShape{1, 3, 10, 10}, "x");
-    auto all = op::parameter(element::f32, PartialShape{5, 4}, "rois");
-    auto keep = op::parameter(element::f32, PartialShape{5}, "keep");
+    const PickedRois picked = picked_rois(5);
     auto features = op::make("Convolution", {x, op::constant(test::random_tensor(element::f32, {4, 3, 3, 3}, -1, 1, 5))},
                              {{"strides", "1,1"}, {"pads_begin", "1,1"}, {"pads_end", "1,1"}, {"dilations", "1,1"},
                               {"auto_pad", "explicit"}},
                              1);
-    auto rows = picked_rows(keep);
-    auto rois = op::make("Gather", {all, rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 8);
-    auto batch = op::make("Multiply", {rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 1);
-    auto pooled = op::make("ROIAlign", {features, rois, batch},
+    auto pooled = op::make("ROIAlign", {features, picked.rois, picked.zero_batch},
                            {{"pooled_h", "2"}, {"pooled_w", "3"}, {"sampling_ratio", "0"}, {"spatial_scale", "1"},
                             {"mode", "avg"}, {"aligned_mode", "half_pixel"}},
                            9);
     pooled->set_friendly_name("pooled");
-    auto model = std::make_shared<Model>(NodeVector{op::result(pooled)}, NodeVector{x, all, keep});
+    auto model = std::make_shared<Model>(NodeVector{op::result(pooled)}, NodeVector{x, picked.all, picked.keep});
     const Tensor boxes = f32({5, 4}, {0, 0, 9, 9, 1, 2, 6, 8, 2.5, 3.5, 4, 9.5, -3, -3, 2, 2, 5, 5, 12, 11});
     for (const auto& chosen : {std::vector<double>{1, 1, 0, 1, 1}, std::vector<double>{0, 0, 1, 0, 0}}) {
         const auto exec = expect_gpu_near_ref(
@@ -215,19 +226,16 @@ TEST(DataDependent, ARunTimeKernelsStatusFailsTheInferenceAndTheRequestRecovers)
     Core core;
     OVCL_REQUIRE_GPU_DEVICE(core);
     auto x = op::parameter(element::f32, PartialShape{1, 2, 6, 6}, "x");
-    auto all = op::parameter(element::f32, PartialShape{3, 4}, "rois");
-    auto keep = op::parameter(element::f32, PartialShape{3}, "keep");
     auto image = op::parameter(element::i64, PartialShape{}, "image");
-    auto rows = picked_rows(keep);
-    auto rois = op::make("Gather", {all, rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 8);
-    auto zeros = op::make("Multiply", {rows, op::constant(element::i64, {}, std::vector<int64_t>{0})}, {}, 1);
-    auto batch = op::make("Add", {zeros, image}, {}, 1);
-    auto pooled = op::make("ROIAlign", {x, rois, batch},
+    const PickedRois picked = picked_rois(3);
+    auto batch = op::make("Add", {picked.zero_batch, image}, {}, 1);
+    auto pooled = op::make("ROIAlign", {x, picked.rois, batch},
                            {{"pooled_h", "2"}, {"pooled_w", "2"}, {"sampling_ratio", "2"}, {"spatial_scale", "1"},
                             {"mode", "avg"}, {"aligned_mode", "half_pixel"}},
                            9);
     pooled->set_friendly_name("pooled");
-    auto model = std::make_shared<Model>(NodeVector{op::result(pooled)}, NodeVector{x, all, keep, image});
+    auto model =
+        std::make_shared<Model>(NodeVector{op::result(pooled)}, NodeVector{x, picked.all, picked.keep, image});
     const Tensor boxes = f32({3, 4}, {0, 0, 5, 5, 1, 2, 4, 5, 2, 1, 3, 3});
     const Tensor features = test::random_tensor(element::f32, {1, 2, 6, 6}, -1, 1, 8);
     auto index = [](int64_t i) { return test::make_tensor<int64_t>(element::i64, {}, {i}); };
