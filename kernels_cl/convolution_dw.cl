@@ -1,7 +1,7 @@
 // Depthwise convolution (GroupConvolution-1 with one input channel per group) over NCDHW, f32 or f16 storage: one
-// kernel per shape class (conv2d_dw_flat, conv2d_dw_flat2, conv2d_dw_s2, conv2d_dw16; conv2d_dw_pixel for GPUs),
-// picked by the host (ops/convolution_depthwise.cpp). Weights are read as they are, [G * M][KD][KH][KW]. Macros
-// and work sizes: docs/kernels.md, "convolution_dw".
+// kernel per shape class (conv2d_dw_flat, conv2d_dw_flat2, conv2d_dw_s2, conv2d_dw_narrow, conv2d_dw16;
+// conv2d_dw_pixel for GPUs), picked by the host (ops/convolution_depthwise.cpp). Weights are read as they are,
+// [G * M][KD][KH][KW]. Macros and work sizes: docs/kernels.md, "convolution_dw".
 
 #ifndef POST
 #define POST(v) (v)
@@ -31,6 +31,9 @@
 #define LDW(p) (*(p))
 #endif
 
+#ifndef SW  // the stride along W of the kernels built for one (conv2d_dw_narrow takes it as an argument)
+#define SW 1
+#endif
 #if SW == 1
 #define LOAD16(r) LDV16(r)
 #elif SW == 2
@@ -331,6 +334,44 @@ __kernel void conv2d_dw_s2(__global const DATA* restrict x, __global const WTYPE
                     S2_TAPS(S2_EDGE, c0 + 32 >= 0 && c0 + 32 < W ? LD1(r + c0 + 32) : 0.f)
                 }
                 store16(acc, yo + oy * OW + ox, OW - ox, o BIAS_PASS);
+            }
+        }
+    }
+}
+
+// conv2d_dw_narrow: rows narrower than a float16 (OW < 16), 2-D or 1-D (H = 1), any strides and dilations. One
+// output at a time, summing only the taps inside the input: a 16-wide kernel would leave most lanes idle and gather
+// every tap of a small plane lane by lane. Work-items: RB output rows (dimension 0) of CPI planes (dimension 1).
+__kernel void conv2d_dw_narrow(__global const DATA* restrict x, __global const WTYPE* restrict w,
+                               __global DATA* restrict y, const int G, const int M, const int H, const int W,
+                               const int OH, const int OW, const int KH, const int KW, const int SH, const int SX,
+                               const int DH, const int DW, const int PH, const int PW, const int RB, const int CPI,
+                               const int NP BIAS_ARG) {
+    const int oy0 = get_global_id(0) * RB, oy1 = min(OH, oy0 + RB);
+    const int pl0 = get_global_id(1) * CPI, pl1 = min(NP, pl0 + CPI);  // planes: n * G * M + o
+    for (int pl = pl0; pl < pl1; ++pl) {
+        const int o = pl % (G * M);
+        __global const DATA* xc = x + ((size_t)(pl / (G * M)) * G + o / M) * H * W;
+        __global const WTYPE* wo = w + (size_t)o * KH * KW;
+        __global DATA* yo = y + (size_t)pl * OH * OW;
+        for (int oy = oy0; oy < oy1; ++oy) {
+            const int iy0 = oy * SH - PH;
+            const int kh0 = iy0 >= 0 ? 0 : (-iy0 + DH - 1) / DH;
+            const int kh1 = iy0 > H - 1 ? 0 : min(KH, (H - 1 - iy0) / DH + 1);
+            for (int ox = 0; ox < OW; ++ox) {
+                const int ix0 = ox * SX - PW;
+                const int kw0 = ix0 >= 0 ? 0 : (-ix0 + DW - 1) / DW;
+                const int kw1 = ix0 > W - 1 ? 0 : min(KW, (W - 1 - ix0) / DW + 1);
+                float acc = 0.f;
+                for (int kh = kh0; kh < kh1; ++kh) {
+                    const int iy = iy0 + kh * DH;
+                    for (int kw = kw0; kw < kw1; ++kw)
+                        acc = fma(LD1(xc + iy * W + ix0 + kw * DW), LDW(wo + kh * KW + kw), acc);
+                }
+#if FUSED
+                acc = ACTIVATE(acc + bias[o]);
+#endif
+                ST1(POST(acc), yo + oy * OW + ox);
             }
         }
     }

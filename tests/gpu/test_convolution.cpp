@@ -226,8 +226,10 @@ TEST(GpuGroupConvolution, Depthwise) {
                     const Case t = make_case("GroupConvolution", data, filter, attrs_of(w));
                     EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << describe(data, filter, w);
                 }
-    const Case t = make_case("GroupConvolution", {1, 12, 8, 8}, {12, 1, 1, 3, 3}, attrs_of({}));
+    const Case t = make_case("GroupConvolution", {1, 12, 8, 40}, {12, 1, 1, 3, 3}, attrs_of({}));
     EXPECT_EQ(cpu_impl("GroupConvolution", *t.node), "conv2d_dw16");
+    const Case narrow = make_case("GroupConvolution", {1, 12, 8, 8}, {12, 1, 1, 3, 3}, attrs_of({}));
+    EXPECT_EQ(cpu_impl("GroupConvolution", *narrow.node), "conv2d_dw_narrow");  // rows of 6 outputs
 }
 
 // The depthwise kernel reads the weights as they are, so they may come from another op.

@@ -1,11 +1,13 @@
-// Depthwise GroupConvolution-1 (one input channel per group) on the OpenCL device against host_ref: the four
+// Depthwise GroupConvolution-1 (one input channel per group) on the OpenCL device against host_ref: the five
 // kernels of kernels_cl/convolution_dw.cl (conv2d_dw_flat / conv2d_dw_flat2: stride 1 with OW == W;
-// conv2d_dw_s2: stride 2 along W with 3 taps there; conv2d_dw16: the rest), over image sizes below, at and above
+// conv2d_dw_s2: stride 2 along W with 3 taps there; conv2d_dw_narrow: the rest with rows of fewer than 16
+// outputs; conv2d_dw16: the rest), over image sizes below, at and above
 // the 16-lane vector (1, 3, 7, 14, 15, 112, 113), asymmetric pads, dilation 2, channel multipliers, batch 2, f16
 // storage, the fused bias + Clamp epilogue, every tuning candidate, a hand-checked case and the refusals.
 //
-// Tolerance (f32) 1e-5 abs + rel: an output sums at most KH * KW = 25 products of values in [-1, 1] in another
-// order than host_ref (which accumulates in f64); 25 roundings of ~2^-24 each stay far below 1e-5.
+// Tolerance (f32) 1e-5 abs + rel: an output sums at most KH * KW = 49 products of values in [-1, 1] in another
+// order than host_ref (which accumulates in f64); 49 roundings of ~2^-24 relative to partial sums of a few units
+// stay far below 1e-5.
 // f16 (storage only; both sides round the f32/f64 sum to f16 once): 1e-3 abs + 2e-3 rel, the summation order can
 // flip one f16 rounding (an ulp is 2^-10 relative).
 #include <gtest/gtest.h>
@@ -155,20 +157,73 @@ TEST(GpuDepthwise, Stride2Grid) {
         }
 }
 
-// The other shapes stay on conv2d_dw16: stride 1 with OW != W, stride 3, 5 taps at stride 2, dilation 2 along W
-// at stride 2.
+// The other shapes with rows of 16 outputs or more stay on conv2d_dw16: stride 1 with OW != W, stride 3, 5 taps at
+// stride 2, dilation 2 along W at stride 2.
 TEST(GpuDepthwise, GenericKernel) {
     OVCL_REQUIRE_GPU();
     std::vector<Dw> cases(4);
-    cases[0].h = 15, cases[0].w = 15, cases[0].pl = 0;                            // OW = W - 1
+    cases[0].h = 15, cases[0].w = 40, cases[0].pl = 0;                            // OW = W - 1
     cases[1].h = 14, cases[1].w = 113, cases[1].sw = 3, cases[1].sh = 3;          // stride 3
-    cases[2].h = 14, cases[2].w = 15, cases[2].k = 5, cases[2].sw = 2;            // 5 taps at stride 2
-    cases[3].h = 7, cases[3].w = 20, cases[3].sw = 2, cases[3].dw = 2, cases[3].n = 2;  // dilated at stride 2
+    cases[2].h = 14, cases[2].w = 35, cases[2].k = 5, cases[2].sw = 2;            // 5 taps at stride 2
+    cases[3].h = 7, cases[3].w = 36, cases[3].sw = 2, cases[3].dw = 2, cases[3].n = 2;  // dilated at stride 2
     for (const Dw& d : cases) {
         const Case t = make_case(d);
         EXPECT_EQ(entry_of(t), "conv2d_dw16") << d.describe();
         EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << d.describe();
     }
+}
+
+// Rows of fewer than 16 outputs that conv2d_dw16 would take go to conv2d_dw_narrow (one output at a time over the
+// taps inside the input): output widths 1 to 15, strides 1 to 3, 1 to 7 taps, dilation 2, pads larger than the
+// window's overlap on one side and none on the other, channel multipliers, batch 2, f16 storage, the fused bias +
+// Clamp, weights that are not a Constant; and, as a tuning candidate, on the shapes conv2d_dw_flat serves.
+TEST(GpuDepthwise, NarrowRows) {
+    OVCL_REQUIRE_GPU();
+    auto& env = *test::gpu_env();
+    const auto* op = dynamic_cast<const gpu::tuning::TunableOp*>(gpu::find_gpu_op("GroupConvolution"));
+    ASSERT_NE(op, nullptr);
+    std::vector<Dw> shapes(7);
+    shapes[0].c = 6, shapes[0].h = shapes[0].w = 4, shapes[0].k = 5, shapes[0].sh = shapes[0].sw = 2,
+    shapes[0].pt = shapes[0].pl = shapes[0].pb = shapes[0].pr = 2;  // MobileNet-V3's last 5x5 s2 at 64x64 input
+    shapes[1].h = 16, shapes[1].w = 16, shapes[1].k = 5, shapes[1].sh = shapes[1].sw = 2, shapes[1].pt =
+        shapes[1].pl = shapes[1].pb = shapes[1].pr = 2;  // EfficientNet's 5x5 s2, 8 outputs a row
+    shapes[2].h = 9, shapes[2].w = 13, shapes[2].sh = 1, shapes[2].sw = 3, shapes[2].dh = 2, shapes[2].dw = 2,
+    shapes[2].pt = 0, shapes[2].pl = 3, shapes[2].pb = 2, shapes[2].pr = 0;  // 5 outputs a row, dilated
+    shapes[3].c = 3, shapes[3].mult = 2, shapes[3].n = 2, shapes[3].h = 5, shapes[3].w = 30, shapes[3].k = 7,
+    shapes[3].sw = 2, shapes[3].pl = 0, shapes[3].pr = 0;  // 12 outputs a row, channel multiplier, batch 2
+    shapes[4].h = 1, shapes[4].w = 2, shapes[4].k = 1, shapes[4].sw = 2, shapes[4].pt = shapes[4].pb = 0,
+    shapes[4].pl = shapes[4].pr = 0;  // one output
+    shapes[5].h = 3, shapes[5].w = 45, shapes[5].k = 3, shapes[5].sh = shapes[5].sw = 3;  // 15 outputs a row
+    shapes[6].h = 7, shapes[6].w = 7, shapes[6].k = 3, shapes[6].pl = 0;  // stride 1, OW = W - 1
+    for (const Dw& d : shapes) {
+        ASSERT_TRUE(d.fits()) << d.describe();
+        const size_t ow = (d.w + d.pl + d.pr - (d.k - 1) * d.dw - 1) / d.sw + 1;
+        ASSERT_LT(ow, 16u) << d.describe();
+        const Case t = make_case(d);
+        EXPECT_EQ(entry_of(t), "conv2d_dw_narrow") << d.describe();
+        EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << d.describe();
+        const Case fused = make_fused(d);
+        EXPECT_TRUE(test::gpu_matches_host(fused.node, fused.inputs, kTol, kTol)) << d.describe();
+        const Case f16 = make_fused(d, element::f16);
+        EXPECT_TRUE(test::gpu_matches_host(f16.node, f16.inputs, kAbsF16, kRelF16)) << d.describe();
+        const Case runtime = make_case(d, element::f32, false);
+        EXPECT_TRUE(test::gpu_matches_host(runtime.node, runtime.inputs, kTol, kTol)) << d.describe();
+    }
+    Dw flat;  // 7x7, stride 1: conv2d_dw_flat first, conv2d_dw_narrow among the candidates
+    flat.c = 5;
+    const Case t = make_case(flat);
+    EXPECT_EQ(entry_of(t), "conv2d_dw_flat");
+    const auto names = op->candidate_names(*t.node, env.device);
+    size_t narrow = 0;
+    for (size_t c = 0; c < names.size(); ++c) {
+        if (names[c].rfind("dw_narrow_", 0) != 0)
+            continue;
+        ++narrow;
+        const Tensor got =
+            gpu::tuning::run_candidate(*t.node, t.inputs, c, env.context, env.queue, *env.programs, env.device).at(0);
+        EXPECT_TENSOR_NEAR(got, test::run_host(t.node, t.inputs).at(0), kTol, kTol) << names[c];
+    }
+    EXPECT_GE(narrow, 1u);
 }
 
 // MobileNet-V2's shapes (a few channels each), the fused bias + Clamp epilogue on both new kernels, in f32 and

@@ -127,7 +127,7 @@ TEST_P(OpenVinoIr, GpuMatchesOpenVinoCpu) {
             for (const auto& op : compiled.get_runtime_model()->get_ordered_ops()) {
                 const std::string impl = op->get_rt_info().at("primitiveType").as<std::string>();
                 for (const char* cpu_kernel : {"conv2d_k16", "conv2d_gemm_8x32", "conv2d_dw_flat", "conv2d_dw_s2",
-                                               "conv2d_dw16", "matmul_panel", "matmul_dot"})
+                                               "conv2d_dw_narrow", "conv2d_dw16", "matmul_panel", "matmul_dot"})
                     EXPECT_NE(impl.rfind(cpu_kernel, 0), 0u) << op->get_friendly_name() << " runs " << impl;
             }
         auto request = compiled.create_infer_request();

@@ -32,6 +32,12 @@ bool s2_fits(const Conv3d& g) {
     return g.spatial <= 2 && g.sw == 2 && g.kw == 3 && g.dw == 1 && g.kh <= kMaxFlatTaps;
 }
 
+// conv2d_dw_narrow: rows narrower than one float16, 2-D.
+bool narrow_fits(const Conv3d& g) { return g.spatial <= 2 && g.ow < 16; }
+
+// Scalar FMAs per work-item of conv2d_dw_narrow.
+constexpr int64_t kNarrowWork = 1024;
+
 // Vector FMAs per work-item of conv2d_dw_flat / conv2d_dw_s2: enough that PoCL's cost per work-group stays under a
 // tenth (docs/tuning.md, "Depthwise: work per work-item").
 constexpr int64_t kDwWork = 4096;
@@ -68,6 +74,11 @@ std::vector<DwPlan> dw_candidates(const Conv3d& g, const DeviceInfo& device) {
     }
     if (flat2_fits(g))  // the one-row kernel, for comparison
         add(spread(DwKernel::FLAT, (g.oh * g.ow + 15) / 16, g.kh * g.kw, planes, kDwWork));
+    // Before conv2d_dw16 and after the vector kernels of the other classes: those fill their lanes along the
+    // flattened plane or from whole loads, conv2d_dw16 gathers every tap of a narrow row lane by lane.
+    if (narrow_fits(g))
+        for (int64_t target : {kNarrowWork, kNarrowWork / 2, kNarrowWork * 2})
+            add(spread(DwKernel::NARROW, g.oh, g.ow * g.kh * g.kw, planes, target));
     const int64_t r = depthwise_rows(g);
     add({DwKernel::ROWS16, r, 1});
     if (plans.size() == 1)  // conv2d_dw16 alone: its other row counts
@@ -101,6 +112,12 @@ KernelLaunch depthwise_launch(const Conv3d& g, const DwPlan& p, const DeviceInfo
         launch.entry = "conv2d_dw_s2";
         launch.options = define("SW", 2) + " " + define("NKH", g.kh);
         scalars = {g.groups, m, g.h, g.w, g.oh, g.ow, g.sh, g.dh, g.ph, g.pw, p.units, p.planes, planes};
+        launch.global = {static_cast<size_t>((g.oh + p.units - 1) / p.units),
+                         static_cast<size_t>((planes + p.planes - 1) / p.planes)};
+    } else if (p.kernel == DwKernel::NARROW) {
+        launch.entry = "conv2d_dw_narrow";
+        scalars = {g.groups, m, g.h, g.w, g.oh, g.ow, g.kh, g.kw, g.sh, g.sw, g.dh, g.dw, g.ph, g.pw, p.units, p.planes,
+                   planes};
         launch.global = {static_cast<size_t>((g.oh + p.units - 1) / p.units),
                          static_cast<size_t>((planes + p.planes - 1) / p.planes)};
     } else if (p.kernel == DwKernel::PIXEL) {

@@ -13,7 +13,7 @@ namespace gpu {
 namespace conv {
 
 // The depthwise kernels (kernels_cl/convolution_dw.cl) and the shapes each serves.
-enum class DwKernel { FLAT, FLAT2, S2, ROWS16, PIXEL };
+enum class DwKernel { FLAT, FLAT2, S2, NARROW, ROWS16, PIXEL };
 
 // A depthwise launch: the kernel, its units (FLAT: chunks of 16 outputs, FLAT2: pairs of output rows, else output
 // rows) and planes (channels of the batch) per work-item.
@@ -26,6 +26,7 @@ struct DwPlan {
         case DwKernel::FLAT: return "dw_flat_" + std::to_string(units) + "x" + std::to_string(planes);
         case DwKernel::FLAT2: return "dw_flat2_" + std::to_string(units) + "x" + std::to_string(planes);
         case DwKernel::S2: return "dw_s2_rows" + std::to_string(units) + "x" + std::to_string(planes);
+        case DwKernel::NARROW: return "dw_narrow_rows" + std::to_string(units) + "x" + std::to_string(planes);
         case DwKernel::PIXEL: return "dw_pixel";
         default: return "dw16_rows" + std::to_string(units);
         }
@@ -34,9 +35,10 @@ struct DwPlan {
 
 // The depthwise launches the tuner times, the heuristic's first: on GPUs conv2d_dw_pixel (one output per
 // work-item: the others give a GPU a few hundred work-items), then the shape's own kernel (FLAT2, FLAT or S2) at
-// about kDwWork, half and twice as many vector FMAs per work-item (after FLAT2: FLAT at kDwWork), then conv2d_dw16
-// (the only one for other shapes, with its rows per work-item: the heuristic's, half and twice as many). The work
-// sizes are scalar arguments: no other program to build; FLAT and FLAT2 share one program.
+// about kDwWork, half and twice as many vector FMAs per work-item (after FLAT2: FLAT at kDwWork), then, for rows
+// of fewer than 16 outputs, conv2d_dw_narrow at three work sizes, then conv2d_dw16 (with its rows per work-item:
+// the heuristic's, and half and twice as many when it is the only kernel). The work sizes are scalar arguments:
+// no other program to build; FLAT and FLAT2 share one program.
 std::vector<DwPlan> dw_candidates(const Conv3d& g, const DeviceInfo& device);
 
 /// The launch of plan `p` for convolution `g` (storage options apart: the caller adds them).
