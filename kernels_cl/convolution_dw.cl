@@ -292,24 +292,39 @@ __kernel void conv2d_dw_flat2(__global const DATA* restrict x, __global const WT
     }
 }
 
-// 16 outputs of conv2d_dw_s2 at column ox from the rows kh in [kh0, kh1) of NKH (LOAD: the loads).
-#define S2_TAPS(LOAD, LAST)                                                                                 \
+// Lanes j .. j + 15 of the 32 values (lo, hi), for j = 0 .. 3 known when the kernel is built.
+#define SHIFT16(lo, hi, j)                                                                           \
+    ((j) == 0   ? (lo)                                                                               \
+     : (j) == 1 ? (float16)((lo).s1234, (lo).s5678, (lo).s9abc, (lo).sdef, (hi).s0)                  \
+     : (j) == 2 ? (float16)((lo).s2345, (lo).s6789, (lo).sabcd, (lo).sef, (hi).s01)                  \
+                : (float16)((lo).s3456, (lo).s789a, (lo).sbcde, (lo).sf, (hi).s012))
+// Input columns conv2d_dw_s2 reads for 16 outputs at column c0: two float16 and the one value after them for up
+// to 3 taps along W, three float16 for more.
+#if NKW > 3
+#define S2_SPAN 48
+#else
+#define S2_SPAN 33
+#endif
+
+// 16 outputs of conv2d_dw_s2 at column ox from the rows kh in [kh0, kh1) of NKH (LOAD: a float16 load, ONE: the
+// load of column c0 + 32 alone).
+#define S2_TAPS(LOAD, ONE)                                                                                  \
     _Pragma("unroll") for (int kh = 0; kh < NKH; ++kh) if (kh >= kh0 && kh < kh1) {                        \
         const size_t rs = xs + (size_t)(iy0 + kh * DH) * W;                                                 \
         __global const DATA* r = x + rs;                                                                    \
         const float16 a = LOAD(r, c0), b = LOAD(r, c0 + 16);                                                \
+        const float16 c = NKW > 3 ? LOAD(r, c0 + 32) : (float16)(ONE);                                      \
         const float16 even = (float16)(a.even, b.even), odd = (float16)(a.odd, b.odd);                      \
-        const float16 next = (float16)(even.s1234, even.s5678, even.s9abc, even.sdef, LAST);               \
-        acc = fma(even, wk[kh * 3], acc);                                                                   \
-        acc = fma(odd, wk[kh * 3 + 1], acc);                                                                \
-        acc = fma(next, wk[kh * 3 + 2], acc);                                                               \
+        const float16 even_hi = (float16)(c.even, c.even), odd_hi = (float16)(c.odd, c.odd);                \
+        _Pragma("unroll") for (int kw = 0; kw < NKW; ++kw) acc =                                            \
+            fma(kw % 2 ? SHIFT16(odd, odd_hi, kw / 2) : SHIFT16(even, even_hi, kw / 2), wk[kh * NKW + kw], acc); \
     }
 #define S2_LOAD(r, i) LDV16((r) + (i))
 #define S2_EDGE(r, i) load16_edge(x, rs, (i), W, total)
 
-// Stride 2 along W, 3 taps along W, dilation 1 along W: the 33 input columns of 16 outputs are two float16 and one
-// value; tap 0 is their even lanes, tap 1 the odd lanes, tap 2 the even lanes moved by one. A row's last 16
-// outputs are moved back to end at the row's end (when it has 16 or more).
+// Stride 2 along W, NKW <= 7 taps along W, dilation 1 along W: the 30 + NKW input columns of 16 outputs are the
+// even and odd lanes of two or three float16 loads; tap kw takes the even (kw even) or odd lanes moved by kw / 2.
+// A row's last 16 outputs are moved back to end at the row's end (when it has 16 or more).
 __kernel void conv2d_dw_s2(__global const DATA* restrict x, __global const WTYPE* restrict w,
                            __global DATA* restrict y, const int G, const int M, const int H, const int W,
                            const int OH, const int OW, const int SH, const int DH, const int PH, const int PW,
@@ -318,7 +333,7 @@ __kernel void conv2d_dw_s2(__global const DATA* restrict x, __global const WTYPE
     const int pl0 = get_global_id(1) * CPI, pl1 = min(NP, pl0 + CPI);
     const size_t total = (size_t)NP / M * H * W;  // input elements
     for (int pl = pl0; pl < pl1; ++pl) {
-        PLANE_TAPS(pl, H * W, NKH * 3)
+        PLANE_TAPS(pl, H * W, NKH * NKW)
         __global DATA* yo = y + (size_t)pl * OH * OW;
         for (int oy = oy0; oy < oy1; ++oy) {
             const int iy0 = oy * SH - PH;
@@ -328,7 +343,7 @@ __kernel void conv2d_dw_s2(__global const DATA* restrict x, __global const WTYPE
                 const int ox = OW >= 16 ? min(s, OW - 16) : 0;  // a row's last 16 outputs end at its end
                 const int c0 = 2 * ox - PW;
                 float16 acc = (float16)(0.f);
-                if (c0 >= 0 && c0 + 33 <= W) {
+                if (c0 >= 0 && c0 + S2_SPAN <= W) {
                     S2_TAPS(S2_LOAD, LD1(r + c0 + 32))
                 } else {
                     S2_TAPS(S2_EDGE, c0 + 32 >= 0 && c0 + 32 < W ? LD1(r + c0 + 32) : 0.f)

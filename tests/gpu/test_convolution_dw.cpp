@@ -1,7 +1,7 @@
 // Depthwise GroupConvolution-1 (one input channel per group) on the OpenCL device against host_ref: the five
 // kernels of kernels_cl/convolution_dw.cl (conv2d_dw_flat / conv2d_dw_flat2: stride 1 with OW == W;
-// conv2d_dw_s2: stride 2 along W with 3 taps there; conv2d_dw_narrow: the rest with rows of fewer than 16
-// outputs; conv2d_dw16: the rest), over image sizes below, at and above
+// conv2d_dw_s2: stride 2 along W with up to 7 taps there; conv2d_dw_narrow: rows of one or two outputs, and the rest
+// with rows of fewer than 16; conv2d_dw16: the rest), over image sizes below, at and above
 // the 16-lane vector (1, 3, 7, 14, 15, 112, 113), asymmetric pads, dilation 2, channel multipliers, batch 2, f16
 // storage, the fused bias + Clamp epilogue, every tuning candidate, a hand-checked case and the refusals.
 //
@@ -113,7 +113,8 @@ TEST(GpuDepthwise, HandChecked) {
 // Stride 1, OW == W: conv2d_dw_flat2 (rows of 16 or more, no dilation along H; odd row counts leave a last row
 // alone) and conv2d_dw_flat (the others) over sizes around the vector width, symmetric and asymmetric pads (the columns
 // kept equal to the input's; all the rows' pad on top in some), dilation 2, kernels 1, 3 and 5, 2 to 5 channels
-// (one channel is no depthwise convolution: a single group runs conv2d_k16), channel multipliers, batch 2.
+// (one channel is no depthwise convolution: a single group runs conv2d_k16), channel multipliers, batch 2. Rows of
+// one or two outputs go to conv2d_dw_narrow.
 TEST(GpuDepthwise, FlatGrid) {
     OVCL_REQUIRE_GPU();
     size_t i = 0;
@@ -131,40 +132,48 @@ TEST(GpuDepthwise, FlatGrid) {
                 if (k == 1 && dil == 2)
                     continue;
                 const Case t = make_case(d);
-                EXPECT_EQ(entry_of(t), dil == 1 && d.w >= 16 ? "conv2d_dw_flat2" : "conv2d_dw_flat") << d.describe();
+                const char* want = d.w <= 2                 ? "conv2d_dw_narrow"
+                                   : dil == 1 && d.w >= 16 ? "conv2d_dw_flat2"
+                                                           : "conv2d_dw_flat";
+                EXPECT_EQ(entry_of(t), want) << d.describe();
                 EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << d.describe();
             }
 }
 
-// Stride 2 along W with 3 taps: conv2d_dw_s2 over the same sizes, pads 0..2 per side, stride 1 or 2 along H,
-// dilation 2 along H.
+// The output width of a case.
+size_t out_width(const Dw& d) { return (d.w + d.pl + d.pr - (d.k - 1) * d.dw - 1) / d.sw + 1; }
+
+// Stride 2 along W with 3, 5 or 7 taps: conv2d_dw_s2 over the same sizes, pads 0..3 per side, stride 1 or 2 along
+// H, dilation 2 along H (conv2d_dw_narrow where a row has one or two outputs).
 TEST(GpuDepthwise, Stride2Grid) {
     OVCL_REQUIRE_GPU();
     size_t i = 0;
-    for (size_t hw : {1, 3, 7, 14, 15, 112, 113})
-        for (size_t pads : {0, 1, 2, 3}) {
-            Dw d;
-            d.h = hw, d.w = hw;
-            d.sw = 2, d.sh = 1 + i % 2, d.dh = 1 + (i / 2) % 2;
-            d.pl = pads % 2, d.pr = pads / 2 + (pads == 0 ? 0 : 1), d.pt = pads, d.pb = 1;
-            d.c = 2 + i % 5, d.mult = 1 + (i / 3) % 2, d.n = 1 + i % 2;
-            ++i;
-            if (!d.fits())
-                continue;
-            const Case t = make_case(d);
-            EXPECT_EQ(entry_of(t), "conv2d_dw_s2") << d.describe();
-            EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << d.describe();
-        }
+    for (size_t k : {3, 5, 7})
+        for (size_t hw : {1, 3, 7, 14, 15, 112, 113})
+            for (size_t pads : {0, 1, 2, 3}) {
+                Dw d;
+                d.h = hw, d.w = hw, d.k = k;
+                d.sw = 2, d.sh = 1 + i % 2, d.dh = 1 + (i / 2) % 2;
+                d.pl = pads % 2 + (k > 3 ? pads / 2 : 0), d.pr = pads / 2 + (pads == 0 ? 0 : 1), d.pt = pads,
+                d.pb = 1;
+                d.c = 2 + i % 5, d.mult = 1 + (i / 3) % 2, d.n = 1 + i % 2;
+                ++i;
+                if (!d.fits())
+                    continue;
+                const Case t = make_case(d);
+                EXPECT_EQ(entry_of(t), out_width(d) <= 2 ? "conv2d_dw_narrow" : "conv2d_dw_s2") << d.describe();
+                EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << d.describe();
+            }
 }
 
-// The other shapes with rows of 16 outputs or more stay on conv2d_dw16: stride 1 with OW != W, stride 3, 5 taps at
+// The other shapes with rows of 16 outputs or more stay on conv2d_dw16: stride 1 with OW != W, stride 3, 9 taps at
 // stride 2, dilation 2 along W at stride 2.
 TEST(GpuDepthwise, GenericKernel) {
     OVCL_REQUIRE_GPU();
     std::vector<Dw> cases(4);
     cases[0].h = 15, cases[0].w = 40, cases[0].pl = 0;                            // OW = W - 1
     cases[1].h = 14, cases[1].w = 113, cases[1].sw = 3, cases[1].sh = 3;          // stride 3
-    cases[2].h = 14, cases[2].w = 35, cases[2].k = 5, cases[2].sw = 2;            // 5 taps at stride 2
+    cases[2].h = 14, cases[2].w = 45, cases[2].k = 9, cases[2].sw = 2;            // 9 taps at stride 2
     cases[3].h = 7, cases[3].w = 36, cases[3].sw = 2, cases[3].dw = 2, cases[3].n = 2;  // dilated at stride 2
     for (const Dw& d : cases) {
         const Case t = make_case(d);
@@ -173,10 +182,11 @@ TEST(GpuDepthwise, GenericKernel) {
     }
 }
 
-// Rows of fewer than 16 outputs that conv2d_dw16 would take go to conv2d_dw_narrow (one output at a time over the
-// taps inside the input): output widths 1 to 15, strides 1 to 3, 1 to 7 taps, dilation 2, pads larger than the
-// window's overlap on one side and none on the other, channel multipliers, batch 2, f16 storage, the fused bias +
-// Clamp, weights that are not a Constant; and, as a tuning candidate, on the shapes conv2d_dw_flat serves.
+// Rows of fewer than 16 outputs that conv2d_dw16 would take, and rows of one or two outputs, go to conv2d_dw_narrow
+// (one output at a time over the taps inside the input): output widths 1 to 15, strides 1 to 3, 1 to 7 taps,
+// dilation 2, pads larger than the window's overlap on one side and none on the other, channel multipliers,
+// batch 2, f16 storage, the fused bias + Clamp, weights that are not a Constant; and, as a tuning candidate, on the
+// shapes conv2d_dw_flat serves.
 TEST(GpuDepthwise, NarrowRows) {
     OVCL_REQUIRE_GPU();
     auto& env = *test::gpu_env();
@@ -185,20 +195,19 @@ TEST(GpuDepthwise, NarrowRows) {
     std::vector<Dw> shapes(7);
     shapes[0].c = 6, shapes[0].h = shapes[0].w = 4, shapes[0].k = 5, shapes[0].sh = shapes[0].sw = 2,
     shapes[0].pt = shapes[0].pl = shapes[0].pb = shapes[0].pr = 2;  // MobileNet-V3's last 5x5 s2 at 64x64 input
-    shapes[1].h = 16, shapes[1].w = 16, shapes[1].k = 5, shapes[1].sh = shapes[1].sw = 2, shapes[1].pt =
-        shapes[1].pl = shapes[1].pb = shapes[1].pr = 2;  // EfficientNet's 5x5 s2, 8 outputs a row
+    shapes[1].h = 16, shapes[1].w = 16, shapes[1].k = 5, shapes[1].sh = shapes[1].sw = 2, shapes[1].dw = 2,
+    shapes[1].pt = shapes[1].pl = shapes[1].pb = shapes[1].pr = 2;  // 6 outputs a row, dilated at stride 2
     shapes[2].h = 9, shapes[2].w = 13, shapes[2].sh = 1, shapes[2].sw = 3, shapes[2].dh = 2, shapes[2].dw = 2,
     shapes[2].pt = 0, shapes[2].pl = 3, shapes[2].pb = 2, shapes[2].pr = 0;  // 5 outputs a row, dilated
     shapes[3].c = 3, shapes[3].mult = 2, shapes[3].n = 2, shapes[3].h = 5, shapes[3].w = 30, shapes[3].k = 7,
-    shapes[3].sw = 2, shapes[3].pl = 0, shapes[3].pr = 0;  // 12 outputs a row, channel multiplier, batch 2
+    shapes[3].sw = 3, shapes[3].pl = 0, shapes[3].pr = 0;  // 8 outputs a row, channel multiplier, batch 2
     shapes[4].h = 1, shapes[4].w = 2, shapes[4].k = 1, shapes[4].sw = 2, shapes[4].pt = shapes[4].pb = 0,
     shapes[4].pl = shapes[4].pr = 0;  // one output
     shapes[5].h = 3, shapes[5].w = 45, shapes[5].k = 3, shapes[5].sh = shapes[5].sw = 3;  // 15 outputs a row
     shapes[6].h = 7, shapes[6].w = 7, shapes[6].k = 3, shapes[6].pl = 0;  // stride 1, OW = W - 1
     for (const Dw& d : shapes) {
         ASSERT_TRUE(d.fits()) << d.describe();
-        const size_t ow = (d.w + d.pl + d.pr - (d.k - 1) * d.dw - 1) / d.sw + 1;
-        ASSERT_LT(ow, 16u) << d.describe();
+        ASSERT_LT(out_width(d), 16u) << d.describe();
         const Case t = make_case(d);
         EXPECT_EQ(entry_of(t), "conv2d_dw_narrow") << d.describe();
         EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << d.describe();

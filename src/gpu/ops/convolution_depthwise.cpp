@@ -27,9 +27,9 @@ bool flat_fits(const Conv3d& g) {
 // conv2d_dw_flat2: conv2d_dw_flat's shapes with dilation 1 along H and rows of 16 or more.
 bool flat2_fits(const Conv3d& g) { return flat_fits(g) && g.dh == 1 && g.w >= 16; }
 
-// conv2d_dw_s2: stride 2 along W with 3 taps there and no dilation along W, 2-D.
+// conv2d_dw_s2: stride 2 along W with at most 7 taps there and no dilation along W, 2-D.
 bool s2_fits(const Conv3d& g) {
-    return g.spatial <= 2 && g.sw == 2 && g.kw == 3 && g.dw == 1 && g.kh <= kMaxFlatTaps;
+    return g.spatial <= 2 && g.sw == 2 && g.kw <= kMaxFlatTaps && g.dw == 1 && g.kh <= kMaxFlatTaps;
 }
 
 // conv2d_dw_narrow: rows narrower than one float16, 2-D.
@@ -64,17 +64,20 @@ std::vector<DwPlan> dw_candidates(const Conv3d& g, const DeviceInfo& device) {
             plans.push_back(p);
     };
     const int64_t planes = g.batch * g.groups * g.out_channels;
+    // Rows of one or two outputs leave 14 of 16 lanes of the vector kernels idle: conv2d_dw_narrow first.
+    if (narrow_fits(g) && g.ow <= 2)
+        add(spread(DwKernel::NARROW, g.oh, g.ow * g.kh * g.kw, planes, kNarrowWork));
     for (int64_t target : {kDwWork, kDwWork / 2, kDwWork * 2}) {
         if (flat2_fits(g))
             add(spread(DwKernel::FLAT2, (g.oh + 1) / 2, (g.w + 15) / 16 * 2 * g.kh * g.kw, planes, target));
         else if (flat_fits(g))
             add(spread(DwKernel::FLAT, (g.oh * g.ow + 15) / 16, g.kh * g.kw, planes, target));
         else if (s2_fits(g))
-            add(spread(DwKernel::S2, g.oh, (g.ow + 15) / 16 * g.kh * 3, planes, target));
+            add(spread(DwKernel::S2, g.oh, (g.ow + 15) / 16 * g.kh * g.kw, planes, target));
     }
     if (flat2_fits(g))  // the one-row kernel, for comparison
         add(spread(DwKernel::FLAT, (g.oh * g.ow + 15) / 16, g.kh * g.kw, planes, kDwWork));
-    // Before conv2d_dw16 and after the vector kernels of the other classes: those fill their lanes along the
+    // Else before conv2d_dw16 and after the vector kernels of the other classes: those fill their lanes along the
     // flattened plane or from whole loads, conv2d_dw16 gathers every tap of a narrow row lane by lane.
     if (narrow_fits(g))
         for (int64_t target : {kNarrowWork, kNarrowWork / 2, kNarrowWork * 2})
@@ -110,7 +113,7 @@ KernelLaunch depthwise_launch(const Conv3d& g, const DwPlan& p, const DeviceInfo
                          static_cast<size_t>((planes + p.planes - 1) / p.planes)};
     } else if (p.kernel == DwKernel::S2) {
         launch.entry = "conv2d_dw_s2";
-        launch.options = define("SW", 2) + " " + define("NKH", g.kh);
+        launch.options = define("SW", 2) + " " + define("NKH", g.kh) + " " + define("NKW", g.kw);
         scalars = {g.groups, m, g.h, g.w, g.oh, g.ow, g.sh, g.dh, g.ph, g.pw, p.units, p.planes, planes};
         launch.global = {static_cast<size_t>((g.oh + p.units - 1) / p.units),
                          static_cast<size_t>((planes + p.planes - 1) / p.planes)};
