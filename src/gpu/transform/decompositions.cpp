@@ -2,9 +2,14 @@
 // GroupNormalization-12 over data [N, C, ...] with G groups is MVN over each group of C / G channels
 // (Reshape to [N, G, C / G * spatial], MVN-6 over axis 2, eps inside the square root, Reshape back) followed by
 // the per-channel scale and bias (Multiply and Add, which fuse_eltwise joins into one kernel).
+// A Transpose that moves only axes of extent 1 keeps its elements in memory order: it is a Reshape, which the
+// device runs as a view (a decode step's [1, 1, H, D] -> [1, H, 1, D] around every attention, as OpenVINO's
+// TransposeToReshape finds).
 #include <numeric>
+#include <optional>
 
 #include "ovcl/ops.hpp"
+#include "shape_infer/infer_utils.hpp"
 #include "transform/fusions.hpp"
 #include "transform/fusions_graph.hpp"
 
@@ -42,7 +47,61 @@ Output<Node> per_channel(const Output<Node>& v, size_t rank) {
     return op::make_output("Unsqueeze", {v, op::constant<int64_t>(element::i64, Shape{axes.size()}, axes)});
 }
 
+// The Reshape target of Transpose `t` when it moves only axes of extent 1 (the others keep their order): its output
+// shape, one dynamic dimension as -1; nullopt for any other Transpose.
+std::optional<std::vector<int64_t>> reshape_target(const Node& t) {
+    const PartialShape& in = t.get_input_partial_shape(0);
+    const PartialShape& out = t.get_output_partial_shape(0);
+    const Output<Node> order_port = t.input_value(1);
+    if (in.rank_is_dynamic() || out.rank_is_dynamic() || !order_port.node->is_constant())
+        return std::nullopt;
+    const Tensor& order_value = order_port.node->get_constant_value();
+    const auto order = shape_infer::const_i64(
+        InputInfo(order_value.get_element_type(), order_value.get_shape(), &order_value));
+    if (!order || order->size() != in.size())  // an empty order (reversed axes) moves every axis
+        return std::nullopt;
+    int64_t last = -1;
+    for (int64_t axis : *order) {
+        if (axis < 0 || axis >= static_cast<int64_t>(in.size()))
+            return std::nullopt;
+        if (in[axis].is_static() && in[axis].get_length() == 1)
+            continue;
+        if (axis < last)
+            return std::nullopt;
+        last = axis;
+    }
+    std::vector<int64_t> target;
+    size_t dynamic = 0;
+    bool empty = false;
+    for (const Dimension& d : out) {
+        dynamic += d.is_dynamic() ? 1 : 0;
+        empty = empty || (d.is_static() && d.get_length() == 0);
+        target.push_back(d.is_static() ? d.get_length() : -1);
+    }
+    if (dynamic > 1 || (dynamic == 1 && empty))  // -1 resolves against the other extents' product
+        return std::nullopt;
+    return target;
+}
+
 }  // namespace
+
+size_t transposes_as_reshapes(Model& model, const std::set<std::string>& host_ops) {
+    if (host_ops.count("Transpose") || host_ops.count("Reshape"))
+        return 0;
+    FusionWalk walk(model);
+    size_t changed = 0;
+    for (const auto& t : walk.order) {
+        if (t->get_type_name() != "Transpose")
+            continue;
+        const auto target = reshape_target(*t);
+        if (!target)
+            continue;
+        const auto shape = op::constant<int64_t>(element::i64, Shape{target->size()}, *target);
+        walk.replace(op::make("Reshape", {t->input_value(0), shape}, {{"special_zero", "false"}}), {t});
+        ++changed;
+    }
+    return walk.done(changed);
+}
 
 size_t decompose_group_normalization(Model& model, const std::set<std::string>& host_ops) {
     FusionWalk walk(model);

@@ -32,6 +32,9 @@ size_t decompose_group_normalization(Model& model, const std::set<std::string>& 
 /// Replaces Einsum-7 of one or two operands that is a batched matrix product up to transposes (ops/einsum.hpp) by
 /// ReduceSum / Transpose / Reshape + MatMul + Reshape / Transpose (einsum_decomposition.cpp). Returns the number.
 size_t decompose_einsum(Model& model, const std::set<std::string>& host_ops = {});
+/// Replaces every Transpose that moves only axes of extent 1 (a permutation of memory order that keeps it) by the
+/// Reshape to its output shape, a view on the device (decompositions.cpp). Returns the number replaced.
+size_t transposes_as_reshapes(Model& model, const std::set<std::string>& host_ops = {});
 /// Fuses LayerNorm / MVN + scale + shift patterns into FusedMVN. Returns the number fused.
 size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops = {});
 /// Fuses DAGs of two or more element-wise nodes into FusedEltwise. Returns the number fused.

@@ -121,6 +121,9 @@ size_t transform_model(Model& model, const std::set<std::string>& host_ops, elem
     std::set<std::string> types;
     for (const auto& n : model.get_ordered_ops())
         types.insert(n->get_type_name());
+    // Not among the learnt passes: a KV cache's prompt has none of these, its decode steps have them all.
+    if (types.count("Transpose"))
+        folded += transposes_as_reshapes(model, host_ops);
     using PassFn = size_t (*)(Model&, const std::set<std::string>&);
     // Normalisations first (their decomposition is element-wise ops), then per-channel scales into the convolution
     // weights, what the conv / matmul epilogue takes, then the element-wise DAGs that are left.
