@@ -106,8 +106,9 @@ TEST(GpuDecompositions, TransposeOfAxesOfExtentOneIsAView) {
         const test::Runtime r = test::runtime_of(gpu);
         EXPECT_EQ(r.count("Transpose"), c.view ? 0u : 1u);
         EXPECT_EQ(r.count("Reshape"), c.view ? 1u : 0u);
-        if (c.view)
+        if (c.view) {
             EXPECT_EQ(r.primitive.at("t"), "view");
+        }
         const TensorVector in = test::inputs_for(model, -2, 2);
         auto ref = core.compile_model(model, "REF");
         EXPECT_TENSOR_NEAR(test::infer(gpu, in).at(0), test::infer(ref, in).at(0), 0.0, 0.0);
