@@ -271,6 +271,16 @@ void fused_eltwise_ref(const Node& node, const TensorVector& in, TensorVector& o
     values.at(nodes.back().get()).copy_to(out.at(0));
 }
 
+Tensor evaluate_in_order(const NodeVector& nodes, std::map<const Node*, Tensor> values, EvalContext& ctx) {
+    for (const auto& n : nodes) {
+        TensorVector args;
+        for (const auto& v : n->input_values())
+            args.push_back(v.node->is_constant() ? v.node->get_constant_value() : values.at(v.node.get()));
+        values[n.get()] = evaluate_node(*n, args, ctx).at(0);
+    }
+    return values.at(nodes.back().get());
+}
+
 std::vector<OutputInfo> fused_mvn_infer(const Node& node, const std::vector<InputInfo>& in) {
     if (in.size() != 4)
         raise<ModelError>(node.describe(), ": expects 4 inputs (data, axes, scale, shift), got ", in.size());
@@ -292,14 +302,8 @@ Tensor rms_ref(const Node& node, const Tensor& x, const Tensor& axes, EvalContex
     auto div = inside ? op::make("Sqrt", {op::make("Add", {mean, epsilon})})
                       : op::make("Add", {op::make("Sqrt", {mean}), epsilon});
     auto y = op::make("Divide", {data, div});
-    std::map<const Node*, Tensor> values{{data.get(), x}};
-    for (const auto& n : {mean->input_value(0).node, mean, epsilon, div->input_value(0).node, div, y}) {
-        TensorVector args;
-        for (const auto& v : n->input_values())
-            args.push_back(v.node->is_constant() ? v.node->get_constant_value() : values.at(v.node.get()));
-        values[n.get()] = evaluate_node(*n, args, ctx).at(0);
-    }
-    return values.at(y.get());
+    return evaluate_in_order({mean->input_value(0).node, mean, epsilon, div->input_value(0).node, div, y},
+                             {{data.get(), x}}, ctx);
 }
 
 // MVN-6 (or RMS), then Multiply by the scale and Add of the shift (numpy broadcast), as the original graph ran them.

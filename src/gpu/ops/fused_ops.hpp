@@ -1,8 +1,9 @@
-// The GPU plugin's own op types (FusedConvolution, FusedGroupConvolution, FusedMatMul, FusedEltwise, FusedMVN;
-// rows in ops/fused_ops.def): what their nodes carry and how the host runs them. The fusion passes
+// The GPU plugin's own op types (FusedConvolution, FusedGroupConvolution, FusedMatMul, FusedEltwise, FusedMVN,
+// FusedRoPE; rows in ops/fused_ops.def): what their nodes carry and how the host runs them. The fusion passes
 // (transform/fusions.hpp) make them; their attributes: docs/kernels.md, "fusions".
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,10 @@ bool channel_shaped(const Output<Node>& c, element::Type type, const PartialShap
 /// The registry entry of (type, version); throws NotImplemented when there is none.
 const OpSpec& spec_of(const std::string& type, int64_t version);
 
+/// Evaluates `nodes` (single-output, in graph order) with their host references, their Parameters' values in
+/// `values`, Constants as they are; returns the last node's output.
+Tensor evaluate_in_order(const NodeVector& nodes, std::map<const Node*, Tensor> values, EvalContext& ctx);
+
 /// Shape inference and host reference of the fused op types (ops/fused_ops.def).
 std::vector<OutputInfo> fused_infer(const Node& node, const std::vector<InputInfo>& in);  // Fused{Convolution,...}
 void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
@@ -60,6 +65,8 @@ std::vector<OutputInfo> fused_eltwise_infer(const Node& node, const std::vector<
 void fused_eltwise_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 std::vector<OutputInfo> fused_mvn_infer(const Node& node, const std::vector<InputInfo>& in);
 void fused_mvn_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
+std::vector<OutputInfo> fused_rope_infer(const Node& node, const std::vector<InputInfo>& in);  // ops/rope.cpp
+void fused_rope_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 
 }  // namespace gpu
 }  // namespace ovcl

@@ -22,6 +22,7 @@
 #include "ops/recurrent.hpp"
 #include "ops/reduce.hpp"
 #include "ops/roi.hpp"
+#include "ops/rope.hpp"
 #include "ops/softmax.hpp"
 #include "ops/topk.hpp"
 #include "ovcl/except.hpp"

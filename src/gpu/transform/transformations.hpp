@@ -23,7 +23,16 @@ namespace gpu {
 struct FusionHistory {
     static constexpr int kLearn = 2;
     /// transform_model's fusion passes, in the order they run.
-    enum Pass : size_t { GROUP_NORMALIZATION, EINSUM, NORMALIZATION, CHANNEL_SCALE, BIAS_ACTIVATION, ELTWISE, kPasses };
+    enum Pass : size_t {
+        GROUP_NORMALIZATION,
+        EINSUM,
+        NORMALIZATION,
+        ROPE,
+        CHANNEL_SCALE,
+        BIAS_ACTIVATION,
+        ELTWISE,
+        kPasses
+    };
     int transformed = 0;                  ///< specialisations transformed so far
     std::array<size_t, kPasses> fused{};  ///< chains each pass fused in the first kLearn
     bool skips(size_t pass) const { return transformed >= kLearn && fused[pass] == 0; }
