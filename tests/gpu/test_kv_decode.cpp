@@ -149,7 +149,7 @@ TEST(GpuKvDecode, OnePlanServesEveryLengthAfterTheThirdTokenAndMatchesRef) {
     const Shape held{1, kKvHeads, 30, kHeadSize};
     const auto dp = d.compiled->plan_for({Shape{1, 1, kHidden}, Shape{1, 31}, Shape{1}}, {held, held});
     EXPECT_EQ(d.compiled->plans_built(), 4u);
-    size_t matmuls = 0, reads = 0;
+    size_t matmuls = 0, reads = 0, attentions = 0;
     for (const auto& s : dp->plan->steps) {
         const std::string& type = s.node->get_type_name();
         if (type == "MatMul" || type == "FusedMatMul") {
@@ -160,19 +160,27 @@ TEST(GpuKvDecode, OnePlanServesEveryLengthAfterTheThirdTokenAndMatchesRef) {
             ++reads;
             EXPECT_EQ(s.kind, gpu::Step::Kind::READ_VALUE) << s.node->describe();
         }
-        if (type == "ScaledDotProductAttention") {
+        if (type == "FusedAttention") {  // with the expand of K and V to the query's heads
+            ++attentions;
             EXPECT_TRUE(s.kernels_at_run_time) << s.node->describe() << ": " << s.reason;
         }
     }
     EXPECT_EQ(matmuls, 4u);
     EXPECT_EQ(reads, 2u);
+    EXPECT_EQ(attentions, 1u);
 
-    // What depends on the length ran on the device: the beam gather, the expand to the query's heads (its target a
-    // shape the host computed), the attention.
+    // What depends on the length ran on the device: the beam gather, the attention reading K and V head by group
+    // (the expand's targets shapes the host computed), no expand of its own.
     // One beam keeps its place: the reorder passes the cache on as it is.
     const auto exec = exec_types(on_gpu);
-    for (const char* name : {"k_expand", "v_expand"})
-        EXPECT_TRUE(ran_at_run_time(exec.at(name))) << name << ": " << exec.at(name);
+    EXPECT_EQ(exec.count("k_expand") + exec.count("v_expand"), 0u);
+    size_t attention_runs = 0;
+    for (const auto& [name, e] : exec)
+        if (e.rfind("sdpa_rows", 0) == 0) {
+            ++attention_runs;
+            EXPECT_TRUE(ran_at_run_time(e)) << name << ": " << e;
+        }
+    EXPECT_EQ(attention_runs, 1u);
     for (const char* name : {"k_reordered", "v_reordered"})
         EXPECT_EQ(exec.at(name), "view_runtime") << name;
 }

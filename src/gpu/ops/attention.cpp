@@ -3,9 +3,14 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <map>
+#include <optional>
 
 #include "host_ref/ref_utils.hpp"
 #include "kernel_stems.hpp"
+#include "ops/fused_ops.hpp"
+#include "ovcl/ops.hpp"
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -17,13 +22,21 @@ namespace {
 // and V element twice.
 constexpr int64_t kKeysPerBlock = 8;
 
+// FusedAttention's inputs: q, k, v, then the Broadcast and Reshape targets of K and of V (fusions_attention.cpp),
+// then the mask and scale where ScaledDotProductAttention has them at 3 and 4.
+constexpr size_t kGroupedTargets = 4;
+
+bool grouped(const Node& node) { return node.get_type_name() == "FusedAttention"; }
+
 // The node's inputs as host_ref::sdpa reads them: which are present, the geometry and the mask's strides.
 struct Geometry {
     Shape batch;  // output batch axes
     size_t L = 0, S = 0, E = 0, Ev = 0;
     bool causal = false, has_mask = false, bool_mask = false, has_scale = false;
+    size_t mask_input = 3, scale_input = 4;
     Shape mask_shape;
     int64_t m_row = 0, m_col = 0;  // mask element (l, s) at l * m_row + s * m_col within its matrix
+    size_t groups = 1, head_axis = 0;  // FusedAttention: K and V head h / groups serves query head h
 };
 
 Geometry geometry(const Node& node) {
@@ -36,11 +49,19 @@ Geometry geometry(const Node& node) {
     g.S = ks[ks.size() - 2];
     g.Ev = vs.back();
     g.causal = node.get_attr<bool>("causal");
-    g.has_mask = node.get_input_size() > 3 && !g.causal;  // causal ignores the mask input
-    g.has_scale = node.get_input_size() > 4;
+    const size_t shift = grouped(node) ? kGroupedTargets : 0;
+    g.mask_input += shift;
+    g.scale_input += shift;
+    if (grouped(node)) {  // K's head axis a - 1, right-aligned into the output's batch axes
+        const auto a = static_cast<size_t>(node.get_attr<int64_t>("axis"));
+        g.head_axis = a - 1 + g.batch.size() - (ks.size() - 2);
+        g.groups = g.batch.at(g.head_axis) / std::max<size_t>(1, ks.at(a - 1));
+    }
+    g.has_mask = node.get_input_size() > g.mask_input && !g.causal;  // causal ignores the mask input
+    g.has_scale = node.get_input_size() > g.scale_input;
     if (g.has_mask) {
-        g.bool_mask = node.get_input_element_type(3) == element::boolean;
-        g.mask_shape = node.get_input_shape(3);
+        g.bool_mask = node.get_input_element_type(g.mask_input) == element::boolean;
+        g.mask_shape = node.get_input_shape(g.mask_input);
         const Shape& ms = g.mask_shape;
         const size_t mL = ms.size() >= 2 ? ms[ms.size() - 2] : 1, mS = ms.empty() ? 1 : ms.back();
         g.m_row = mL == 1 ? 0 : static_cast<int64_t>(mS);
@@ -54,11 +75,14 @@ Tensor batch_offsets(const Node& node, const Geometry& g) {
     const size_t count = g.has_mask ? 4 : 3;
     std::vector<Strides> strides(4, Strides(g.batch.size(), 0));
     std::vector<int64_t> matrix(4, 0);
+    Shape kv_batch = g.batch;  // the batch axes K and V broadcast onto: their heads a group's
+    if (g.groups > 1)
+        kv_batch[g.head_axis] /= g.groups;
     for (size_t i = 0; i < count; ++i) {
         const Shape s = i == 3 ? g.mask_shape : node.get_input_shape(i);
         const size_t lead = s.size() >= 2 ? s.size() - 2 : 0;
         strides[i] = host_ref::broadcast_strides(Shape(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(lead)),
-                                                 g.batch);
+                                                 i == 1 || i == 2 ? kv_batch : g.batch);
         matrix[i] = static_cast<int64_t>(s.empty() ? 1 : s[s.size() - 1] * (s.size() >= 2 ? s[s.size() - 2] : 1));
     }
     const size_t batches = shape_size(g.batch);
@@ -71,7 +95,8 @@ Tensor batch_offsets(const Node& node, const Geometry& g) {
             const size_t i = rem % g.batch[ax];
             rem /= g.batch[ax];
             for (size_t k = 0; k < 4; ++k)
-                off[k] += static_cast<int64_t>(i * strides[k][ax]);
+                off[k] += static_cast<int64_t>((ax == g.head_axis && (k == 1 || k == 2) ? i / g.groups : i) *
+                                               strides[k][ax]);
         }
         for (size_t k = 0; k < 4; ++k)
             dst[4 * b + k] = static_cast<int32_t>(off[k] * matrix[k]);
@@ -87,13 +112,119 @@ int64_t head_capacity(size_t E, size_t Ev) {
     return cap;
 }
 
+// FusedAttention's op `type` (Unsqueeze-1, Broadcast-3, Reshape-1, ScaledDotProductAttention-13) with the
+// attributes it keeps, named as it is, for that op's shape inference (which reads the version and attributes).
+std::shared_ptr<Node> stand_in(const Node& fused, const std::string& type) {
+    static const std::map<std::string, std::pair<int64_t, const char*>> ops{
+        {"Unsqueeze", {1, ""}}, {"Broadcast", {3, "mode"}}, {"Reshape", {1, "special_zero"}},
+        {"ScaledDotProductAttention", {13, "causal"}}};
+    const auto& [version, attr] = ops.at(type);
+    Attributes attrs;
+    if (*attr)
+        attrs.emplace_back(attr, fused.get_attr_text(attr));
+    auto n = std::make_shared<Node>(type, version, OutputVector{}, attrs);
+    n->set_friendly_name(fused.get_friendly_name());
+    return n;
+}
+
+// The shape `target` (a Constant of the node's input `i`) gives the op `type` (Broadcast or Reshape) on `in`.
+std::optional<Shape> target_shape(const Node& node, const std::string& type, const Shape& in, size_t i) {
+    const auto& c = node.input_value(i).node;
+    if (!c->is_constant())
+        return std::nullopt;
+    try {
+        const auto op = stand_in(node, type);
+        const auto out = op->spec().infer(*op, {InputInfo(node.get_input_element_type(0), in),
+                                                InputInfo(c->get_constant_value().get_element_type(),
+                                                          c->get_constant_value().get_shape(), &c->get_constant_value())});
+        if (out.at(0).shape.is_static())
+            return out.at(0).shape.to_shape();
+    } catch (const ModelError&) {
+    }
+    return std::nullopt;
+}
+
+// FusedAttention's K and V (inputs 1 and 2) each become, through their targets, the same data with every head
+// repeated G times in a row (axis a inserted with extent G, then merged into axis a - 1), G alike for both.
+bool expands_heads_only(const Node& node) {
+    const auto a = static_cast<size_t>(node.get_attr<int64_t>("axis"));
+    size_t groups = 0;
+    for (size_t i : {1, 2}) {
+        if (node.get_input_partial_shape(i).is_dynamic())
+            return false;
+        Shape unsqueezed = node.get_input_shape(i);
+        unsqueezed.insert(unsqueezed.begin() + static_cast<std::ptrdiff_t>(a), 1);
+        const auto broadcast = target_shape(node, "Broadcast", unsqueezed, 2 * i + 1);
+        if (!broadcast || broadcast->size() != unsqueezed.size() || (*broadcast)[a] == 0)
+            return false;
+        Shape expanded = unsqueezed;
+        expanded[a] = (*broadcast)[a];
+        const auto merged = target_shape(node, "Reshape", *broadcast, 2 * i + 2);
+        Shape want = node.get_input_shape(i);
+        want[a - 1] *= (*broadcast)[a];
+        if (*broadcast != expanded || !merged || *merged != want || (groups != 0 && groups != (*broadcast)[a]))
+            return false;
+        groups = (*broadcast)[a];
+    }
+    return true;
+}
+
 }  // namespace
+
+// The ops FusedAttention stands for, on its inputs: Unsqueeze, Broadcast and Reshape of K and of V, then
+// ScaledDotProductAttention (their shape inferences, with the targets' values where they are known).
+std::vector<OutputInfo> fused_attention_infer(const Node& node, const std::vector<InputInfo>& in) {
+    if (in.size() < 7 || in.size() > 9)
+        raise<ModelError>(node.describe(), ": expects 7 to 9 inputs (q, k, v, the Broadcast and Reshape targets of K "
+                          "and of V, the mask, the scale), got ", in.size());
+    Tensor axis(element::i64, Shape{1});
+    axis.data<int64_t>()[0] = node.get_attr<int64_t>("axis");
+    const auto as_input = [](const OutputInfo& o) { return InputInfo(o.type, o.shape, nullptr, o.shape_value); };
+    const auto unsqueeze = stand_in(node, "Unsqueeze"), broadcast = stand_in(node, "Broadcast");
+    const auto reshape = stand_in(node, "Reshape"), attention = stand_in(node, "ScaledDotProductAttention");
+    std::vector<InputInfo> sdpa{in[0]};
+    for (size_t i : {1, 2}) {
+        const auto u = unsqueeze->spec().infer(*unsqueeze, {in[i], InputInfo(element::i64, Shape{1}, &axis)});
+        const auto b = broadcast->spec().infer(*broadcast, {as_input(u.at(0)), in[2 * i + 1]});
+        const auto r = reshape->spec().infer(*reshape, {as_input(b.at(0)), in[2 * i + 2]});
+        sdpa.push_back(as_input(r.at(0)));
+    }
+    sdpa.insert(sdpa.end(), in.begin() + 7, in.end());
+    return attention->spec().infer(*attention, sdpa);
+}
+
+void fused_attention_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
+    std::map<const Node*, Tensor> values;
+    const auto parameter = [&](const Tensor& t) {
+        auto p = op::parameter(t.get_element_type(), t.get_shape());
+        values[p.get()] = t;
+        return Output<Node>(p, 0);
+    };
+    const auto axis = op::constant<int64_t>(element::i64, Shape{1}, {node.get_attr<int64_t>("axis")});
+    NodeVector order;
+    OutputVector sdpa_inputs{parameter(in.at(0))};
+    for (size_t i : {1, 2}) {
+        auto u = op::make("Unsqueeze", {parameter(in.at(i)), axis});
+        auto b = op::make("Broadcast", {u, op::constant(in.at(2 * i + 1))}, {{"mode", node.get_attr_text("mode")}}, 3);
+        auto r = op::make("Reshape", {b, op::constant(in.at(2 * i + 2))},
+                          {{"special_zero", node.get_attr_text("special_zero")}});
+        order.insert(order.end(), {u, b, r});
+        sdpa_inputs.emplace_back(r, 0);
+    }
+    for (size_t i = 7; i < in.size(); ++i)
+        sdpa_inputs.push_back(parameter(in[i]));
+    order.push_back(op::make("ScaledDotProductAttention", sdpa_inputs, {{"causal", node.get_attr_text("causal")}}, 13));
+    evaluate_in_order(order, values, ctx).copy_to(out.at(0));
+}
 
 Validation AttentionOp::validate(const Node& node, const DeviceInfo&) const {
     const element::Type type = node.get_input_element_type(0);
     if (type != element::f32 && type != element::f16)
         return Validation::no("the OpenCL ScaledDotProductAttention supports f32 and f16 (f16 as storage, f32 "
                               "compute), not " + type.get_type_name());
+    if (grouped(node) && !expands_heads_only(node))
+        return Validation::no("the Broadcast and Reshape targets of K and V are not known, or expand other axes "
+                              "than the heads: the kernel reads each K and V head for a group of query heads");
     const Geometry g = geometry(node);
     if (g.E == 0)
         return Validation::no("an empty embedding (E = 0): the reference's default scale 1/sqrt(0) is not computed "
@@ -128,8 +259,8 @@ OpConfig AttentionOp::configure(const Node& node, const DeviceInfo&) const {
     l.args = {KernelArg::input(0),
               KernelArg::input(1),
               KernelArg::input(2),
-              KernelArg::input(g.has_mask ? 3 : 0),  // unused placeholders when absent
-              KernelArg::input(g.has_scale ? 4 : 0),
+              KernelArg::input(g.has_mask ? g.mask_input : 0),  // unused placeholders when absent
+              KernelArg::input(g.has_scale ? g.scale_input : 0),
               KernelArg::output(0),
               KernelArg::constant(0),
               i32(static_cast<int64_t>(g.L)),

@@ -1,9 +1,9 @@
 // Graph fusions of the GPU plugin (OpenVINO's GPU plugin style): each replaces a pattern of nodes by one node of an
 // internal op type that one kernel runs (FusedConvolution / FusedGroupConvolution / FusedMatMul with the epilogue,
-// FusedMVN, FusedRoPE, FusedEltwise), after folding per-channel scales into convolution weights. A fused node keeps
-// the last replaced node's names and lists all in rt_info["fused_names"]; its registry entry evaluates the replaced
-// ops' host references in order, so host fallback and REF still run. Types in host_ops are never fused. Patterns,
-// inputs and attributes of each fused type: docs/kernels.md, "fusions".
+// FusedMVN, FusedRoPE, FusedAttention, FusedEltwise), after folding per-channel scales into convolution weights. A
+// fused node keeps the last replaced node's names and lists all in rt_info["fused_names"]; its registry entry
+// evaluates the replaced ops' host references in order, so host fallback and REF still run. Types in host_ops are
+// never fused. Patterns, inputs and attributes of each fused type: docs/kernels.md, "fusions".
 #pragma once
 
 #include <set>
@@ -40,6 +40,9 @@ size_t fuse_normalization(Model& model, const std::set<std::string>& host_ops = 
 /// Fuses rotary position embeddings with the halves rotated (x * cos + concat(-x2, x1) * sin over the last axis)
 /// into FusedRoPE (fusions_rope.cpp). Returns the number fused.
 size_t fuse_rope(Model& model, const std::set<std::string>& host_ops = {});
+/// Fuses grouped-query attention (ScaledDotProductAttention of K and V whose heads an Unsqueeze, Broadcast and
+/// Reshape repeat) into FusedAttention (fusions_attention.cpp). Returns the number fused.
+size_t fuse_grouped_attention(Model& model, const std::set<std::string>& host_ops = {});
 /// Fuses DAGs of two or more element-wise nodes into FusedEltwise. Returns the number fused.
 size_t fuse_eltwise(Model& model, const std::set<std::string>& host_ops = {});
 

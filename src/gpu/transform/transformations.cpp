@@ -132,6 +132,7 @@ size_t transform_model(Model& model, const std::set<std::string>& host_ops, elem
         {decompose_einsum, types.count("Einsum") != 0},
         {fuse_normalization, true},
         {fuse_rope, types.count("Concat") && types.count("Slice")},
+        {fuse_grouped_attention, types.count("ScaledDotProductAttention") && types.count("Broadcast")},
         {fold_channel_scale, types.count("Convolution") || types.count("GroupConvolution")},
         {fuse_bias_activation, true},
         {fuse_eltwise, true},

@@ -28,6 +28,7 @@ struct FusionHistory {
         EINSUM,
         NORMALIZATION,
         ROPE,
+        GROUPED_ATTENTION,
         CHANNEL_SCALE,
         BIAS_ACTIVATION,
         ELTWISE,
