@@ -96,7 +96,7 @@ __kernel void conv2d_k16(__global const DATA* restrict x, __global const float* 
 #pragma unroll
         for (int p = 0; p < XB; ++p) {
 #if RESIDUAL
-            const float16 v = acc[j][p] + bv + vload16(p, rt);
+            const float16 v = WITH_RESIDUAL(acc[j][p] + bv, vload16(p, rt));
 #else
             const float16 v = acc[j][p] + bv;
 #endif

@@ -11,6 +11,12 @@
 #ifndef RESIDUAL
 #define RESIDUAL 0
 #endif
+// RESIDUAL 1 adds the residual to the biased sum, 2 multiplies that by it (a gated MLP's product).
+#if RESIDUAL == 2
+#define WITH_RESIDUAL(v, r) ((v) * (r))
+#else
+#define WITH_RESIDUAL(v, r) ((v) + (r))
+#endif
 #ifndef ACT
 #define ACT 0
 #endif

@@ -42,7 +42,7 @@ inline void store1(__global T* c, int at, int ch, float v BIAS_ARG) {
 #define EPI_CH(t) bias[(t) * EPI_PLANE + ch]
     v += bias[ch];
 #if RESIDUAL
-    v += LD1(residual + at);
+    v = WITH_RESIDUAL(v, LD1(residual + at));
 #endif
     v = ACTIVATE(v);
 #undef EPI_CH
@@ -140,7 +140,7 @@ __kernel void matmul_panel(__global const T* a, __global const T* b, __global T*
             float16 x = acc[r][v] + br;
 #endif
 #if RESIDUAL
-            x += residual16(residual, min(i0 + r, M - 1), jl + 16 * v, N, sc_m, sc_n);
+            x = WITH_RESIDUAL(x, residual16(residual, min(i0 + r, M - 1), jl + 16 * v, N, sc_m, sc_n));
 #endif
             acc[r][v] = ACTIVATE(x);
         }

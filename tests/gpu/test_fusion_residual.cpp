@@ -1,5 +1,6 @@
-// The residual Add fused into the convolution / MatMul epilogue (src/gpu/transform/fusions.cpp, ops/epilogue.hpp,
-// -DRESIDUAL): Conv / MatMul -> [bias] -> Add(same-shape tensor) -> [activation] -> [post ops] becomes one kernel.
+// The residual Add (or Multiply) fused into the convolution / MatMul epilogue (src/gpu/transform/fusions.cpp,
+// ops/epilogue.hpp, -DRESIDUAL): Conv / MatMul -> [bias] -> Add or Multiply(same-shape tensor) -> [activation] ->
+// [post ops] becomes one kernel.
 // GPU against REF on the unfused graph (host_ref; 1e-4: long conv / matmul sums, and the fused kernel rounds once
 // where REF rounds after each op), over shapes that hit the kernels' edges (channels past a 16 / 32 block, rows
 // not a multiple of the pixel block, strides, 1-D and 3-D, grouped); broadcast Adds, depthwise convolutions,
@@ -138,6 +139,39 @@ TEST(GpuFusionResidual, MatMulResidual) {
     EXPECT_EQ(r.primitive.at("s0"), "matmul_panel_8x32_packed_fused_res");
     EXPECT_EQ(r.primitive.at("a1"), "matmul_dot_4x4_fused_res");
     EXPECT_EQ(r.primitive.at("s2"), "matmul_panel_8x32_swapped_fused_res");
+}
+
+// A Multiply by a same-shape tensor takes the residual's place (RESIDUAL=2): SwiGLU's up projection times the
+// activated gate (two steps: the gate with its Swish, the up projection with the product), on the panel and dot
+// kernels, with a bias and an activation after it, and on a convolution.
+TEST(GpuFusionResidual, MultiplyByATensor) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    auto x = op::parameter(element::f32, Shape{1, 3, 32}, "x");
+    auto proj = [&](const std::string& n, size_t out, uint32_t seed, bool tb) {
+        const Shape w = tb ? Shape{out, 32} : Shape{32, out};
+        return named(op::make("MatMul", {x, test::random_constant(w, seed, n + ".w")},
+                              {{"transpose_a", "false"}, {"transpose_b", tb ? "true" : "false"}}),
+                     n);
+    };
+    const Output<Node> gate = test::unary("Swish", proj("gate", 48, 11, true), "act");
+    const Output<Node> mlp = test::binary("Multiply", gate, proj("up", 48, 12, true), "gated");
+    auto r6 = op::parameter(element::f32, Shape{1, 3, 6}, "r6");
+    const Output<Node> dot = relu(test::binary("Multiply", bias(proj("small", 6, 13, false), 6, 3, "b6", 2), r6, "m6"),
+                                  "a6");
+    auto y = op::parameter(element::f32, Shape{1, 8, 7, 9}, "y");
+    auto r = op::parameter(element::f32, Shape{1, 20, 7, 9}, "r");
+    const Output<Node> c = test::binary("Multiply", r, bias(conv(y, {20, 8, 3, 3}, "c"), 20, 4, "cb"), "cm");
+    const Runtime rt = compare(test::model_of({mlp, dot, c}, {x, r6, y, r}));
+    EXPECT_EQ(rt.ops, 4u);
+    EXPECT_EQ(rt.fused_names.at("act"), "gate,act");
+    EXPECT_EQ(rt.fused_names.at("gated"), "up,gated");
+    EXPECT_EQ(rt.fused_names.at("a6"), "small,b6,m6,a6");
+    EXPECT_EQ(rt.fused_names.at("cm"), "c,cb,cm");
+    for (const char* n : {"gated", "a6", "cm"})
+        EXPECT_NE(rt.primitive.at(n).find("_fused_res"), std::string::npos) << n << ": " << rt.primitive.at(n);
+    // REF running the transformed model multiplies where the graph did: bit-exact.
+    EXPECT_GE(test::transformed_matches_on_ref(test::model_of({mlp, dot, c}, {x, r6, y, r}), 0, 0), 4u);
 }
 
 // f16 storage (INFERENCE_PRECISION_HINT f16): the residual is read as half, the sum rounded once.

@@ -203,7 +203,7 @@ std::string epilogue_options(const Node& node, int mode, const DeviceInfo& devic
     if (post.quantizes)  // FakeQuantize computes as the host does: no contraction, division correctly rounded
         opts += " " + define("EPI_EXACT", 1) + correctly_rounded_division(device);
     if (has_residual(node))
-        opts += " " + define("RESIDUAL", 1);
+        opts += " " + define("RESIDUAL", node.get_attr<std::string>("residual_op", "Add") == "Multiply" ? 2 : 1);
     return opts;
 }
 

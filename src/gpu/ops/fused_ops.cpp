@@ -185,7 +185,7 @@ void fused_ref(const Node& node, const TensorVector& in, TensorVector& out, Eval
     value = sum;
     if (residual) {
         TensorVector with = next();
-        spec_of("Add", 1).evaluate(node, {value[0], in.back()}, with, ctx);
+        spec_of(node.get_attr<std::string>("residual_op", "Add"), 1).evaluate(node, {value[0], in.back()}, with, ctx);
         value = with;
     }
     if (!act.empty()) {

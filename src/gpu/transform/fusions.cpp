@@ -69,11 +69,12 @@ std::optional<PostOp> post_op(const Node& n, const Output<Node>& value, size_t a
     return PostOp{n.get_type_name(), constant_first, 0};
 }
 
-// The residual operand of `add` when it adds a tensor of the producer's type and static shape, element by element
-// (no broadcast), that is not the producer itself and not a Constant (a constant Add is a bias or a post op);
-// nullptr otherwise.
+// The residual operand of `add` when it adds (an Add) or multiplies by (a Multiply: a gated MLP's product) a tensor of
+// the producer's type and static shape, element by element (no broadcast), that is not the producer itself and not
+// a Constant (a constant Add is a bias or a post op); nullptr otherwise.
 std::shared_ptr<Node> residual_operand(const Node& add, const Output<Node>& producer, Output<Node>& operand) {
-    if (add.get_type_name() != "Add" || add.get_version() != 1 || !numpy_binary(add))
+    if ((add.get_type_name() != "Add" && add.get_type_name() != "Multiply") || add.get_version() != 1 ||
+        !numpy_binary(add))
         return nullptr;
     const size_t other = add.input_value(0) == producer ? 1 : 0;
     if (add.input_value(1 - other) != producer || add.input_value(other) == producer)
@@ -124,13 +125,17 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
             if (bias)
                 chain.push_back(add);
         }
-        // Then an Add of a tensor of the same shape (ResNet's shortcut, a transformer's residual stream).
+        // Then an Add of a tensor of the same shape (ResNet's shortcut, a transformer's residual stream), or a
+        // Multiply by one (SwiGLU's up projection times the activated gate).
         Output<Node> residual;
-        if (auto add = consumers.only(tail()); add && !host_ops.count("Add") && residual_kernel(*node) &&
-                                               residual_operand(*add, tail(), residual))
+        std::string residual_op;
+        if (auto add = consumers.only(tail()); add && !host_ops.count(add->get_type_name()) && residual_kernel(*node) &&
+                                               residual_operand(*add, tail(), residual)) {
             chain.push_back(add);
-        else
+            residual_op = add->get_type_name();
+        } else {
             residual = Output<Node>();
+        }
         std::shared_ptr<Node> act = consumers.only(tail());
         if (act && epilogue_activation(*act) && !host_ops.count(act->get_type_name()))
             chain.push_back(act);
@@ -168,6 +173,8 @@ size_t fuse_bias_activation(Model& model, const std::set<std::string>& host_ops)
         attrs.emplace_back("post_ops", post);
         if (residual.node)  // before activation_version: what follows that is the activation's own
             attrs.emplace_back("residual", "true");
+        if (residual_op == "Multiply")
+            attrs.emplace_back("residual_op", residual_op);
         attrs.emplace_back("activation", act ? act->get_type_name() : "");
         attrs.emplace_back("activation_version", std::to_string(act ? act->get_version() : 0));
         if (act)
