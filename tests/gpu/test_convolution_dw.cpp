@@ -80,6 +80,16 @@ Case make_fused(const Dw& d, element::Type et = element::f32) {
     return {node, {plain.inputs[0], plain.inputs[1], b}};
 }
 
+// The fused bias + Clamp in f32 and f16 storage, and weights that are not a Constant, match host_ref.
+void expect_variants_match(const Dw& d) {
+    const Case fused = make_fused(d);
+    EXPECT_TRUE(test::gpu_matches_host(fused.node, fused.inputs, kTol, kTol)) << d.describe();
+    const Case f16 = make_fused(d, element::f16);
+    EXPECT_TRUE(test::gpu_matches_host(f16.node, f16.inputs, kAbsF16, kRelF16)) << d.describe();
+    const Case runtime = make_case(d, element::f32, false);
+    EXPECT_TRUE(test::gpu_matches_host(runtime.node, runtime.inputs, kTol, kTol)) << d.describe();
+}
+
 // The kernel the heuristic picks for a node.
 std::string entry_of(const Case& c) {
     const auto device = test::presented_as_cpu(test::gpu_env()->device);  // the same kernels on PoCL and GPUs
@@ -211,12 +221,7 @@ TEST(GpuDepthwise, NarrowRows) {
         const Case t = make_case(d);
         EXPECT_EQ(entry_of(t), "conv2d_dw_narrow") << d.describe();
         EXPECT_TRUE(test::gpu_matches_host(t.node, t.inputs, kTol, kTol)) << d.describe();
-        const Case fused = make_fused(d);
-        EXPECT_TRUE(test::gpu_matches_host(fused.node, fused.inputs, kTol, kTol)) << d.describe();
-        const Case f16 = make_fused(d, element::f16);
-        EXPECT_TRUE(test::gpu_matches_host(f16.node, f16.inputs, kAbsF16, kRelF16)) << d.describe();
-        const Case runtime = make_case(d, element::f32, false);
-        EXPECT_TRUE(test::gpu_matches_host(runtime.node, runtime.inputs, kTol, kTol)) << d.describe();
+        expect_variants_match(d);
     }
     Dw flat;  // 7x7, stride 1: conv2d_dw_flat first, conv2d_dw_narrow among the candidates
     flat.c = 5;
@@ -243,12 +248,7 @@ TEST(GpuDepthwise, FusedF16AndRuntimeWeights) {
         for (size_t hw : {112, 14, 7}) {
             Dw d;
             d.c = 3, d.h = hw, d.w = hw, d.sh = d.sw = s;
-            const Case fused = make_fused(d);
-            EXPECT_TRUE(test::gpu_matches_host(fused.node, fused.inputs, kTol, kTol)) << d.describe();
-            const Case f16 = make_fused(d, element::f16);
-            EXPECT_TRUE(test::gpu_matches_host(f16.node, f16.inputs, kAbsF16, kRelF16)) << d.describe();
-            const Case runtime = make_case(d, element::f32, false);
-            EXPECT_TRUE(test::gpu_matches_host(runtime.node, runtime.inputs, kTol, kTol)) << d.describe();
+            expect_variants_match(d);
         }
 }
 

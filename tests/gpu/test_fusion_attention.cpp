@@ -62,8 +62,8 @@ std::shared_ptr<Model> gqa_model(const Gqa& g) {
     OutputVector inputs{q, repeat_heads(k, static_cast<int64_t>(g.groups), h, e, "k", target),
                         repeat_heads(v, static_cast<int64_t>(g.groups), h, e, "v", target)};
     if (g.mask || g.scale) {
-        auto m = op::parameter(g.bool_mask ? element::boolean : g.et, PartialShape{1, 1, static_cast<int64_t>(g.l), keys},
-                               "mask");
+        const element::Type mt = g.bool_mask ? element::boolean : g.et;
+        auto m = op::parameter(mt, PartialShape{1, 1, static_cast<int64_t>(g.l), keys}, "mask");
         params.push_back(m);
         inputs.emplace_back(m, 0);
     }
@@ -129,11 +129,14 @@ TEST(GpuFusionAttention, TargetsThatBroadcastMoreRunOnTheHost) {
     OVCL_REQUIRE_GPU_DEVICE(core);
     // K and V of one key, broadcast to 5 keys by the same Broadcast that repeats the heads.
     auto q = op::parameter(element::f32, Shape{1, 4, 3, 8}, "q");
-    auto k = op::parameter(element::f32, Shape{1, 2, 1, 8}, "k"), v = op::parameter(element::f32, Shape{1, 2, 1, 8}, "v");
+    auto k = op::parameter(element::f32, Shape{1, 2, 1, 8}, "k");
+    auto v = op::parameter(element::f32, Shape{1, 2, 1, 8}, "v");
+    const std::vector<int64_t> target{1, 2, 2, 5, 8};
     auto sdpa = op::make("ScaledDotProductAttention",
-                         {q, repeat_heads(k, 2, 2, 8, "k", {1, 2, 2, 5, 8}), repeat_heads(v, 2, 2, 8, "v", {1, 2, 2, 5, 8})},
+                         {q, repeat_heads(k, 2, 2, 8, "k", target), repeat_heads(v, 2, 2, 8, "v", target)},
                          {{"causal", "true"}}, 13);
-    const Runtime r = test::run_and_compare(test::model_of({named(sdpa, "attention")}, {q, k, v}), {}, kAbsF32, kRelF32);
+    const auto model = test::model_of({named(sdpa, "attention")}, {q, k, v});
+    const Runtime r = test::run_and_compare(model, {}, kAbsF32, kRelF32);
     EXPECT_EQ(r.type.at("attention"), "FusedAttention");
     EXPECT_EQ(r.primitive.at("attention"), "ref");
 }
@@ -145,6 +148,7 @@ TEST(GpuFusionAttention, HostReferenceOfTheFusedNode) {
     EXPECT_GE(test::transformed_matches_on_ref(gqa_model(g), 0, 0), 1u);
     g.shape_of = true;
     auto m = gqa_model(g);
-    m->reshape({{"k", PartialShape{1, 2, 5, 16}}, {"v", PartialShape{1, 2, 5, 16}}, {"mask", PartialShape{1, 1, 3, 5}}});
+    m->reshape(
+        {{"k", PartialShape{1, 2, 5, 16}}, {"v", PartialShape{1, 2, 5, 16}}, {"mask", PartialShape{1, 1, 3, 5}}});
     EXPECT_GE(test::transformed_matches_on_ref(m, 0, 0), 1u);
 }

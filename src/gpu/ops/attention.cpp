@@ -134,9 +134,9 @@ std::optional<Shape> target_shape(const Node& node, const std::string& type, con
         return std::nullopt;
     try {
         const auto op = stand_in(node, type);
-        const auto out = op->spec().infer(*op, {InputInfo(node.get_input_element_type(0), in),
-                                                InputInfo(c->get_constant_value().get_element_type(),
-                                                          c->get_constant_value().get_shape(), &c->get_constant_value())});
+        const Tensor& t = c->get_constant_value();
+        const auto out = op->spec().infer(
+            *op, {InputInfo(node.get_input_element_type(0), in), InputInfo(t.get_element_type(), t.get_shape(), &t)});
         if (out.at(0).shape.is_static())
             return out.at(0).shape.to_shape();
     } catch (const ModelError&) {

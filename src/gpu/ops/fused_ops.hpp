@@ -1,6 +1,6 @@
 // The GPU plugin's own op types (FusedConvolution, FusedGroupConvolution, FusedMatMul, FusedEltwise, FusedMVN,
-// FusedRoPE, FusedAttention; rows in ops/fused_ops.def): what their nodes carry and how the host runs them. The fusion passes
-// (transform/fusions.hpp) make them; their attributes: docs/kernels.md, "fusions".
+// FusedRoPE, FusedAttention; rows in ops/fused_ops.def): what their nodes carry and how the host runs them. The
+// fusion passes (transform/fusions.hpp) make them; their attributes: docs/kernels.md, "fusions".
 #pragma once
 
 #include <map>
