@@ -152,3 +152,21 @@ TEST(GpuFusionAttention, HostReferenceOfTheFusedNode) {
         {{"k", PartialShape{1, 2, 5, 16}}, {"v", PartialShape{1, 2, 5, 16}}, {"mask", PartialShape{1, 1, 3, 5}}});
     EXPECT_GE(test::transformed_matches_on_ref(m, 0, 0), 1u);
 }
+
+TEST(GpuFusionAttention, MalformedNodesAreRefused) {
+    gpu::register_fused_ops();
+    auto p = [](const Shape& s) { return Output<Node>(op::parameter(element::f32, s), 0); };
+    for (int64_t axis : {0, 3, -1}) {  // the group axis must follow a batch axis of K and V
+        auto n = std::make_shared<Node>(
+            "FusedAttention", 1,
+            OutputVector{p({1, 4, 3, 8}), p({1, 2, 5, 8}), p({1, 2, 5, 8}), i64s({1, 2, 2, 5, 8}), i64s({1, 4, 5, 8}),
+                         i64s({1, 2, 2, 5, 8}), i64s({1, 4, 5, 8})},
+            Attributes{{"causal", "false"}, {"axis", std::to_string(axis)}, {"mode", "numpy"},
+                       {"special_zero", "false"}});
+        EXPECT_THROW(n->validate_and_infer_types(), ModelError) << "axis " << axis;
+    }
+    auto few = std::make_shared<Node>("FusedAttention", 1, OutputVector{p({1, 4, 3, 8}), p({1, 2, 5, 8})},
+                                      Attributes{{"causal", "false"}, {"axis", "2"}, {"mode", "numpy"},
+                                                 {"special_zero", "false"}});
+    EXPECT_THROW(few->validate_and_infer_types(), ModelError);
+}

@@ -150,7 +150,7 @@ bool expands_heads_only(const Node& node) {
     const auto a = static_cast<size_t>(node.get_attr<int64_t>("axis"));
     size_t groups = 0;
     for (size_t i : {1, 2}) {
-        if (node.get_input_partial_shape(i).is_dynamic())
+        if (node.get_input_partial_shape(i).is_dynamic() || a < 1 || a + 2 > node.get_input_shape(i).size())
             return false;
         Shape unsqueezed = node.get_input_shape(i);
         unsqueezed.insert(unsqueezed.begin() + static_cast<std::ptrdiff_t>(a), 1);
@@ -177,8 +177,13 @@ std::vector<OutputInfo> fused_attention_infer(const Node& node, const std::vecto
     if (in.size() < 7 || in.size() > 9)
         raise<ModelError>(node.describe(), ": expects 7 to 9 inputs (q, k, v, the Broadcast and Reshape targets of K "
                           "and of V, the mask, the scale), got ", in.size());
+    const auto a = node.get_attr<int64_t>("axis");
+    for (size_t i : {1, 2})
+        if (in[i].shape.rank_is_static() && (a < 1 || a + 2 > static_cast<int64_t>(in[i].shape.size())))
+            raise<ModelError>(node.describe(), ": axis ", a, " is no axis after a batch axis of input ", i, " ",
+                              in[i].shape);
     Tensor axis(element::i64, Shape{1});
-    axis.data<int64_t>()[0] = node.get_attr<int64_t>("axis");
+    axis.data<int64_t>()[0] = a;
     const auto as_input = [](const OutputInfo& o) { return InputInfo(o.type, o.shape, nullptr, o.shape_value); };
     const auto unsqueeze = stand_in(node, "Unsqueeze"), broadcast = stand_in(node, "Broadcast");
     const auto reshape = stand_in(node, "Reshape"), attention = stand_in(node, "ScaledDotProductAttention");
