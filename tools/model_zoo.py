@@ -405,13 +405,26 @@ def run_model(entry, args):
     if not args.no_bench and res["GPU"].get("stage") == "done" and not entry["stateful"]:
         cache = os.path.join(zoo, "ovcl_cache")
         for hint in args.hints.split(","):
-            for key, tool, device in (("ovcl", args.ovcl, "GPU"), ("openvino", _benchmark_app(), "CPU")):
-                try:
-                    res.setdefault("bench", {}).setdefault(key, {})[hint] = benchmark(
-                        tool, entry["xml"], device, hint, args.time, entry, cache, args.timeout)
-                except Exception as e:
-                    res.setdefault("bench_errors", []).append(f"{key} {hint}: {first_line(e)}")
+            # Rounds alternate the two sides and each keeps its best: a slow phase of a shared machine that meets one
+            # round of one side does not decide the ratio.
+            for _ in range(args.rounds):
+                for key, tool, device in (("ovcl", args.ovcl, "GPU"), ("openvino", _benchmark_app(), "CPU")):
+                    try:
+                        got = benchmark(tool, entry["xml"], device, hint, args.time, entry, cache, args.timeout)
+                    except Exception as e:
+                        res.setdefault("bench_errors", []).append(f"{key} {hint}: {first_line(e)}")
+                        continue
+                    figures = res.setdefault("bench", {}).setdefault(key, {})
+                    if hint not in figures or better(got, figures[hint], hint):
+                        figures[hint] = got
     return res
+
+
+def better(a, b, hint):
+    """Whether benchmark figures `a` beat `b` for `hint`: a lower median latency, or more FPS."""
+    if hint == "latency":
+        return a["latency_median_ms"] < b["latency_median_ms"]
+    return a["throughput_fps"] > b["throughput_fps"]
 
 
 def _benchmark_app():
@@ -446,6 +459,8 @@ def main(argv=None):
     parser.add_argument("--ovcl", default=os.path.join(ROOT, "build", "bin", "ovcl"), help="the ovcl binary")
     parser.add_argument("-t", "--time", type=int, default=3, help="seconds per benchmark run (default 3)")
     parser.add_argument("--hints", default="latency,throughput", help="benchmark hints (default both)")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="benchmark rounds alternating ovcl and OpenVINO; each keeps its best (default 2)")
     parser.add_argument("--no-bench", action="store_true", help="outputs, ops and FLOPs only")
     parser.add_argument("--timeout", type=int, default=900, help="seconds per stage before it counts as failed")
     args = parser.parse_args(argv)
