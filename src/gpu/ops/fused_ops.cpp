@@ -26,6 +26,14 @@ size_t output_channel_axis(const std::string& type, const PartialShape& out) {
     return type == "MatMul" && out.rank_is_static() && out.size() > 0 ? out.size() - 1 : 1;
 }
 
+bool broadcasts_onto(const Node& node, const PartialShape& value, const PartialShape& onto) {
+    try {
+        return shape_infer::broadcast_numpy(node, onto, value) == onto;
+    } catch (const ModelError&) {
+        return false;
+    }
+}
+
 bool channel_shaped(const Output<Node>& c, element::Type type, const PartialShape& out, size_t axis) {
     if (!c.node || !c.node->is_constant() || c.get_element_type() != type)
         return false;
@@ -153,12 +161,7 @@ std::vector<OutputInfo> fused_infer(const Node& node, const std::vector<InputInf
     // The bias, the post ops' Constants and the residual apply element-wise: each broadcasts onto the output
     // without changing it (their host references read them so).
     for (size_t i = 2; i < in.size(); ++i) {
-        bool fits = false;
-        try {
-            fits = shape_infer::broadcast_numpy(node, out.at(0).shape, in[i].shape) == out.at(0).shape;
-        } catch (const ModelError&) {
-        }
-        if (!fits)
+        if (!broadcasts_onto(node, in[i].shape, out.at(0).shape))
             raise<ModelError>(node.describe(), ": input ", i, " of shape ", in[i].shape,
                               " does not broadcast onto the output ", out.at(0).shape);
     }

@@ -51,6 +51,10 @@ size_t output_channel_axis(const std::string& type, const PartialShape& out);
 /// the output's (static) extent there.
 bool channel_shaped(const Output<Node>& c, element::Type type, const PartialShape& out, size_t axis);
 
+/// Whether a tensor of shape `value` broadcasts (numpy) onto `onto` and leaves it as it is: a fused node's bias,
+/// post op Constant, residual, or a rotary embedding's cos and sin (`node` names a failure of broadcast_numpy).
+bool broadcasts_onto(const Node& node, const PartialShape& value, const PartialShape& onto);
+
 /// The registry entry of (type, version); throws NotImplemented when there is none.
 const OpSpec& spec_of(const std::string& type, int64_t version);
 

@@ -7,7 +7,6 @@
 #include "kernel_stems.hpp"
 #include "ops/fused_ops.hpp"
 #include "ovcl/ops.hpp"
-#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -60,12 +59,7 @@ std::vector<OutputInfo> fused_rope_infer(const Node& node, const std::vector<Inp
     for (size_t i = 1; i < 3; ++i) {
         if (in[i].type != in[0].type)
             raise<ModelError>(node.describe(), ": input ", i, " is ", in[i].type, ", the data ", in[0].type);
-        bool fits = false;
-        try {
-            fits = shape_infer::broadcast_numpy(node, x, in[i].shape) == x;
-        } catch (const ModelError&) {
-        }
-        if (!fits)
+        if (!broadcasts_onto(node, in[i].shape, x))
             raise<ModelError>(node.describe(), ": input ", i, " of shape ", in[i].shape,
                               " does not broadcast onto the data ", x);
     }

@@ -9,7 +9,6 @@
 #include <optional>
 
 #include "ovcl/ops.hpp"
-#include "shape_infer/infer_utils.hpp"
 #include "transform/fusions.hpp"
 #include "transform/fusions_graph.hpp"
 
@@ -52,12 +51,9 @@ Output<Node> per_channel(const Output<Node>& v, size_t rank) {
 std::optional<std::vector<int64_t>> reshape_target(const Node& t) {
     const PartialShape& in = t.get_input_partial_shape(0);
     const PartialShape& out = t.get_output_partial_shape(0);
-    const Output<Node> order_port = t.input_value(1);
-    if (in.rank_is_dynamic() || out.rank_is_dynamic() || !order_port.node->is_constant())
+    if (in.rank_is_dynamic() || out.rank_is_dynamic())
         return std::nullopt;
-    const Tensor& order_value = order_port.node->get_constant_value();
-    const auto order = shape_infer::const_i64(
-        InputInfo(order_value.get_element_type(), order_value.get_shape(), &order_value));
+    const auto order = integer_constant(t.input_value(1));
     if (!order || order->size() != in.size())  // an empty order (reversed axes) moves every axis
         return std::nullopt;
     int64_t last = -1;

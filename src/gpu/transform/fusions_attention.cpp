@@ -7,7 +7,6 @@
 // the axis alone (ops/attention.cpp); the attention kernel then reads K and V head h / G in place of a copy G times
 // the size, made anew for every token of a decoder.
 #include "ovcl/ops.hpp"
-#include "shape_infer/infer_utils.hpp"
 #include "transform/fusions.hpp"
 #include "transform/fusions_graph.hpp"
 
@@ -34,12 +33,11 @@ bool match_expand(const Output<Node>& port, const Consumers& consumers, Expand& 
     if (broadcast->get_type_name() != "Broadcast" || broadcast->get_input_size() != 2)
         return false;
     const auto unsqueeze = broadcast->input_value(0).node;
-    if (unsqueeze->get_type_name() != "Unsqueeze" || !unsqueeze->input_value(1).node->is_constant())
+    if (unsqueeze->get_type_name() != "Unsqueeze")
         return false;
     e.data = unsqueeze->input_value(0);
     const PartialShape& ds = e.data.get_partial_shape();
-    const Tensor& axes = unsqueeze->input_value(1).node->get_constant_value();
-    const auto a = shape_infer::const_i64(InputInfo(axes.get_element_type(), axes.get_shape(), &axes));
+    const auto a = integer_constant(unsqueeze->input_value(1));
     if (ds.rank_is_dynamic() || !a || a->size() != 1)
         return false;
     const auto rank = static_cast<int64_t>(ds.size());

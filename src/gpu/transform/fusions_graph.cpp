@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "host_ref/ref_utils.hpp"
+#include "shape_infer/infer_utils.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -124,6 +125,13 @@ bool scalar_constant(const Output<Node>& port, double& value) {
         return false;
     value = host_ref::to_f64(t).at(0);
     return true;
+}
+
+std::optional<std::vector<int64_t>> integer_constant(const Output<Node>& port) {
+    if (!port.node || !port.node->is_constant())
+        return std::nullopt;
+    const Tensor& t = port.node->get_constant_value();
+    return shape_infer::const_i64(InputInfo(t.get_element_type(), t.get_shape(), &t));
 }
 
 }  // namespace gpu

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -71,6 +72,9 @@ bool numpy_binary(const Node& n);
 
 /// The single value of a Constant of one element (any real or integer type) in `value`; false otherwise.
 bool scalar_constant(const Output<Node>& port, double& value);
+
+/// The values of a Constant of an integer type (axes, a permutation, a slice's bounds); nullopt otherwise.
+std::optional<std::vector<int64_t>> integer_constant(const Output<Node>& port);
 
 /// A normalisation FusedMVN stands for (fusions_norm_patterns.cpp): an MVN node, a LayerNorm decomposition, or an
 /// RMSNorm one (LLaMA's, Qwen's: the same without the mean).

@@ -5,7 +5,6 @@
 // Multiply and Add take their operands in either order. Seven kernels (five after the element-wise fusion) become
 // one, twice per attention layer and token.
 #include "ovcl/ops.hpp"
-#include "shape_infer/infer_utils.hpp"
 #include "transform/fusions.hpp"
 #include "transform/fusions_graph.hpp"
 
@@ -20,12 +19,7 @@ struct RopePattern {
 };
 
 int64_t single(const Output<Node>& port, bool& ok) {
-    if (!port.node || !port.node->is_constant()) {
-        ok = false;
-        return 0;
-    }
-    const Tensor& t = port.node->get_constant_value();
-    const auto v = shape_infer::const_i64(InputInfo(t.get_element_type(), t.get_shape(), &t));
+    const auto v = integer_constant(port);
     ok = ok && v && v->size() == 1;
     return ok ? v->front() : 0;
 }
@@ -113,15 +107,6 @@ bool match_rope(const std::shared_ptr<Node>& add, RopePattern& m) {
     return false;
 }
 
-// cos and sin leave the data's shape as it is when broadcast onto it.
-bool broadcasts_onto(const Node& add, const Output<Node>& t, const PartialShape& x) {
-    try {
-        return shape_infer::broadcast_numpy(add, x, t.get_partial_shape()) == x;
-    } catch (const ModelError&) {
-        return false;
-    }
-}
-
 }  // namespace
 
 size_t fuse_rope(Model& model, const std::set<std::string>& host_ops) {
@@ -138,7 +123,8 @@ size_t fuse_rope(Model& model, const std::set<std::string>& host_ops) {
         const PartialShape& xs = m.x.get_partial_shape();
         if ((et != element::f32 && et != element::f16) || m.cos.get_element_type() != et ||
             m.sin.get_element_type() != et || add->get_output_partial_shape(0) != xs ||
-            !broadcasts_onto(*add, m.cos, xs) || !broadcasts_onto(*add, m.sin, xs))
+            !broadcasts_onto(*add, m.cos.get_partial_shape(), xs) ||
+            !broadcasts_onto(*add, m.sin.get_partial_shape(), xs))
             continue;
         walk.sort_in_order(m.nodes);
         const bool closed = std::all_of(m.nodes.begin(), m.nodes.end() - 1, [&](const auto& n) {
