@@ -55,6 +55,23 @@ Output<Node> rope(const Output<Node>& x, const Output<Node>& cos, const Output<N
     return s.swap_operands ? binary("Add", b, a, name) : binary("Add", a, b, name);
 }
 
+// A hand-made rotation of the last axis (of 8): Concat(x[..., split:] * k, x[..., :split]), or with the halves the
+// other way round; the pattern's when split is 4, k is -1 and the negated half comes first.
+Output<Node> rotated_like(const Output<Node>& x, int64_t split, float k, bool negated_first) {
+    auto x1 = named(op::make("Slice", {x, i64(0), i64(split), i64(1), i64(3)}, {}, 8), "x1");
+    auto x2 = named(op::make("Slice", {x, i64(split), i64(8), i64(1), i64(3)}, {}, 8), "x2");
+    const Output<Node> neg = binary("Multiply", x2, test::scalar_constant(k, "m"), "neg");
+    return named(op::make("Concat", negated_first ? OutputVector{neg, x1} : OutputVector{x1, neg}, {{"axis", "3"}}),
+                 "rot");
+}
+
+// a * cos + rot * sin (the suffix names its nodes apart from another such sum's).
+Output<Node> rotary_sum(const Output<Node>& a, const Output<Node>& rot, const Output<Node>& cos,
+                        const Output<Node>& sin, const std::string& suffix = "") {
+    return binary("Add", binary("Multiply", a, cos, "xc" + suffix), binary("Multiply", rot, sin, "rs" + suffix),
+                  "y" + suffix);
+}
+
 // x [B, H, L, D] with cos and sin [B?, 1, L, D] (LLaMA's, after their Unsqueeze), as Parameters.
 std::shared_ptr<Model> rope_model(const PartialShape& x_shape, const PartialShape& cs_shape, const Spelling& s,
                                   element::Type et = element::f32) {
@@ -129,50 +146,29 @@ TEST(GpuFusionRope, LookAlikesStayAsTheyAre) {
     const auto fused = [&](const std::shared_ptr<Model>& m) {
         return test::run_and_compare(m, {}, 1e-6, 1e-6).count("FusedRoPE");
     };
-    {  // the halves split elsewhere
+    struct Rotation {
+        int64_t split;
+        float k;
+        bool negated_first;
+    };
+    // The halves split elsewhere, the halves in the other order (concat(x1, -x2)), a multiplier of -2.
+    for (const Rotation& r : {Rotation{3, -1, true}, Rotation{4, -1, false}, Rotation{4, -2, true}}) {
         auto x = param("x", xs), cos = param("cos", cs), sin = param("sin", cs);
-        auto x1 = named(op::make("Slice", {x, i64(0), i64(3), i64(1), i64(3)}, {}, 8), "x1");
-        auto x2 = named(op::make("Slice", {x, i64(3), i64(8), i64(1), i64(3)}, {}, 8), "x2");
-        auto r = named(op::make("Concat", {binary("Multiply", x2, test::scalar_constant(-1, "m"), "neg"), x1},
-                                {{"axis", "3"}}),
-                       "rot");
-        auto y = binary("Add", binary("Multiply", x, cos, "xc"), binary("Multiply", r, sin, "rs"), "y");
-        EXPECT_EQ(fused(test::model_of({y}, {x, cos, sin})), 0u);
-    }
-    {  // the halves in the other order: concat(x1, -x2)
-        auto x = param("x", xs), cos = param("cos", cs), sin = param("sin", cs);
-        auto x1 = named(op::make("Slice", {x, i64(0), i64(4), i64(1), i64(3)}, {}, 8), "x1");
-        auto x2 = named(op::make("Slice", {x, i64(4), i64(8), i64(1), i64(3)}, {}, 8), "x2");
-        auto r = named(op::make("Concat", {x1, binary("Multiply", x2, test::scalar_constant(-1, "m"), "neg")},
-                                {{"axis", "3"}}),
-                       "rot");
-        auto y = binary("Add", binary("Multiply", x, cos, "xc"), binary("Multiply", r, sin, "rs"), "y");
-        EXPECT_EQ(fused(test::model_of({y}, {x, cos, sin})), 0u);
+        const Output<Node> rot = rotated_like(x, r.split, r.k, r.negated_first);
+        EXPECT_EQ(fused(test::model_of({rotary_sum(x, rot, cos, sin)}, {x, cos, sin})), 0u) << r.split << " " << r.k;
     }
     {  // x * cos of another tensor than the one rotated
         auto x = param("x", xs), z = param("z", xs), cos = param("cos", cs), sin = param("sin", cs);
-        auto y = binary("Add", binary("Multiply", z, cos, "xc"), binary("Multiply", rotate_half(x, 8, s), sin, "rs"),
-                        "y");
-        EXPECT_EQ(fused(test::model_of({y}, {x, z, cos, sin})), 0u);
+        EXPECT_EQ(fused(test::model_of({rotary_sum(z, rotate_half(x, 8, s), cos, sin)}, {x, z, cos, sin})), 0u);
     }
-    {  // a multiplier of -2, and the rotated tensor read by a second consumer
+    {  // the rotated tensor read by a second consumer
         auto x = param("x", xs), cos = param("cos", cs), sin = param("sin", cs);
-        auto x1 = named(op::make("Slice", {x, i64(0), i64(4), i64(1), i64(3)}, {}, 8), "x1");
-        auto x2 = named(op::make("Slice", {x, i64(4), i64(8), i64(1), i64(3)}, {}, 8), "x2");
-        auto r = named(op::make("Concat", {binary("Multiply", x2, test::scalar_constant(-2, "m"), "neg"), x1},
-                                {{"axis", "3"}}),
-                       "rot");
-        auto y = binary("Add", binary("Multiply", x, cos, "xc"), binary("Multiply", r, sin, "rs"), "y");
-        EXPECT_EQ(fused(test::model_of({y}, {x, cos, sin})), 0u);
         const Output<Node> rot = rotate_half(x, 8, s);
-        auto y2 = binary("Add", binary("Multiply", x, cos, "xc2"), binary("Multiply", rot, sin, "rs2"), "y2");
-        EXPECT_EQ(fused(test::model_of({y2, rot}, {x, cos, sin})), 0u);
+        EXPECT_EQ(fused(test::model_of({rotary_sum(x, rot, cos, sin, "2"), rot}, {x, cos, sin})), 0u);
     }
     {  // cos that would broadcast the data to a larger shape
         auto x = param("x", {1, 2, 1, 8}), cos = param("cos", {1, 1, 3, 8}), sin = param("sin", {1, 1, 3, 8});
-        auto y = binary("Add", binary("Multiply", x, cos, "xc"), binary("Multiply", rotate_half(x, 8, s), sin, "rs"),
-                        "y");
-        EXPECT_EQ(fused(test::model_of({y}, {x, cos, sin})), 0u);
+        EXPECT_EQ(fused(test::model_of({rotary_sum(x, rotate_half(x, 8, s), cos, sin)}, {x, cos, sin})), 0u);
     }
 }
 
