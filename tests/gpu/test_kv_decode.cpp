@@ -60,7 +60,8 @@ Output<Node> cache(const std::string& id, const Output<Node>& x, const Output<No
                                  {"variable_shape", op::shape_attr(PartialShape("[?,1,?,8]"))}});
     auto reordered = op::make("Gather", {past, beam, i64s({0})});
     reordered->set_friendly_name(id + "_reordered");
-    auto all = concat({reordered, now}, 2);
+    auto all = op::make("Concat", {reordered, now}, {{"axis", "2"}});
+    all->set_friendly_name(id + "_cache");
     sinks.push_back(op::make("Assign", {all}, {{"variable_id", id}}));
     return all;
 }
@@ -183,6 +184,10 @@ TEST(GpuKvDecode, OnePlanServesEveryLengthAfterTheThirdTokenAndMatchesRef) {
     EXPECT_EQ(attention_runs, 1u);
     for (const char* name : {"k_reordered", "v_reordered"})
         EXPECT_EQ(exec.at(name), "view_runtime") << name;
+    // The cache grows by copies of the past and the new token into a buffer of the new length: no kernel to
+    // configure per token.
+    for (const char* name : {"k_cache", "v_cache"})
+        EXPECT_EQ(exec.at(name), "copies_runtime") << name;
 }
 
 TEST(GpuKvDecode, BeamReorderAndStateStayRefsOnTheDevice) {
@@ -194,6 +199,7 @@ TEST(GpuKvDecode, BeamReorderAndStateStayRefsOnTheDevice) {
     EXPECT_LE(d.compiled->plans_built(), 4u);
     const std::string reorder = exec_types(on_gpu).at("k_reordered");  // the last token's beams: {0, 0}
     EXPECT_TRUE(ran_at_run_time(reorder) && reorder != "view_runtime") << reorder;
+    EXPECT_EQ(exec_types(on_gpu).at("k_cache"), "copies_runtime");  // a rectangle per input: two rows of a batch
     for (const auto& state : on_ref.query_state()) {
         bool found = false;
         for (const auto& mine : on_gpu.query_state())

@@ -1,6 +1,8 @@
 #include "plugin/runtime_kernels.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <numeric>
 
 #include "ops/gpu_env.hpp"
 #include "ovcl/ops.hpp"
@@ -58,6 +60,69 @@ bool gathers_all_in_order(const Node& n, const std::vector<RuntimeKernels::Opera
         if (indices[i] != static_cast<int64_t>(i))
             return false;
     return true;
+}
+
+bool sub_buffer(const cl::Buffer& b) {
+    cl_mem parent = nullptr;
+    return clGetMemObjectInfo(b(), CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, nullptr) == CL_SUCCESS &&
+           parent != nullptr;
+}
+
+// A Concat of values all on the device is copies into the output, one rectangle per input (rows: the dims before the
+// axis) into a new buffer kept on the device: no kernel to configure for each new shape, as a KV cache's Concat would
+// need at every token. None where an input is on the host, the shapes do not join, or the output goes to a slot or
+// back to the host: the configured kernel does those.
+std::optional<RuntimeKernels::Outcome> concat_by_copies(const Node& n,
+                                                        const std::vector<RuntimeKernels::Operand>& inputs,
+                                                        const cl::Context& context, const cl::CommandQueue& queue) {
+    if (n.get_type_name() != "Concat" || inputs.empty() || inputs[0].type.size() == 0)
+        return std::nullopt;
+    const Shape& first = inputs[0].shape;
+    const auto rank = static_cast<int64_t>(first.size());
+    const int64_t attr = n.get_attr<int64_t>("axis", 0);
+    if (rank == 0 || attr < -rank || attr >= rank)
+        return std::nullopt;
+    const auto axis = static_cast<size_t>(attr < 0 ? attr + rank : attr);
+    Shape shape = first;
+    shape[axis] = 0;
+    for (const auto& in : inputs) {
+        if (!in.device() || in.type != inputs[0].type || in.shape.size() != first.size())
+            return std::nullopt;
+        for (size_t d = 0; d < first.size(); ++d)
+            if (d != axis && in.shape[d] != first[d])
+                return std::nullopt;
+        shape[axis] += in.shape[axis];
+    }
+    const size_t rows = std::accumulate(first.begin(), first.begin() + static_cast<std::ptrdiff_t>(axis), size_t(1),
+                                        std::multiplies<>());
+    const size_t row_bytes = shape_size(shape) / std::max<size_t>(rows, 1) * inputs[0].type.size();
+    RuntimeKernels::Outcome result;
+    result.outputs.resize(1);
+    RuntimeKernels::Operand& out = result.outputs[0];
+    out.type = inputs[0].type;
+    out.shape = shape;
+    out.device = make_buffer(context, std::max<size_t>(rows * row_bytes, 1), CL_MEM_READ_WRITE);
+    size_t offset = 0;  // bytes into each output row
+    for (const auto& in : inputs) {
+        const size_t bytes = shape_size(in.shape) / std::max<size_t>(rows, 1) * in.type.size();
+        if (bytes && rows) {
+            const auto what = [&] { return n.describe() + " at run time"; };
+            if (rows == 1)
+                check(queue.enqueueCopyBuffer(in.device, out.device, 0, offset, bytes), "clEnqueueCopyBuffer", what);
+            else if (sub_buffer(in.device)) {  // PoCL 3.1 crashes in a rectangle copy out of a sub-buffer
+                for (size_t r = 0; r < rows; ++r)
+                    check(queue.enqueueCopyBuffer(in.device, out.device, r * bytes, r * row_bytes + offset, bytes),
+                          "clEnqueueCopyBuffer", what);
+            } else {
+                const size_t from[3] = {0, 0, 0}, to[3] = {offset, 0, 0}, region[3] = {bytes, rows, 1};
+                check(clEnqueueCopyBufferRect(queue(), in.device(), out.device(), from, to, region, bytes,
+                                              bytes * rows, row_bytes, row_bytes * rows, 0, nullptr, nullptr),
+                      "clEnqueueCopyBufferRect", what);
+            }
+        }
+        offset += bytes;
+    }
+    return result;
 }
 }  // namespace
 
@@ -129,27 +194,42 @@ std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& n
 std::optional<RuntimeKernels::Outcome> RuntimeKernels::run(const Node& node, const std::vector<Operand>& inputs,
                                                            const Outputs& where, const cl::CommandQueue& queue,
                                                            std::string* impl) {
-    const auto e = entry(node, inputs);
-    if (!e || !e->validation.supported)
+    const bool kept_new = where.keep.size() == 1 && where.keep[0] && (where.targets.empty() || !where.targets[0]());
+    if (kept_new && node.get_output_size() == 1)
+        if (auto copies = concat_by_copies(node, inputs, m_device->context, queue)) {
+            if (impl)
+                *impl = "copies";
+            return copies;
+        }
+    // A beam reorder that keeps every beam in its place passes its data on: known from the inputs alone, so it is
+    // not configured (a token's four of them in a decoder with two layers).
+    const bool in_order = gathers_all_in_order(node, inputs);
+    const auto e = in_order ? nullptr : entry(node, inputs);
+    if (!in_order && (!e || !e->validation.supported))
         return std::nullopt;
-    const Node& n = *e->node;
     Outcome result;
     std::vector<Operand>& out = result.outputs;
-    out.resize(n.get_output_size());
-    for (size_t i = 0; i < out.size(); ++i) {
-        out[i].type = n.get_output_element_type(i);
-        out[i].shape = n.get_output_shape(i);
+    if (in_order) {
+        out.resize(1);
+        out[0].type = inputs[0].type;
+        out[0].shape = inputs[0].shape;
+    } else {
+        out.resize(e->node->get_output_size());
+        for (size_t i = 0; i < out.size(); ++i) {
+            out[i].type = e->node->get_output_element_type(i);
+            out[i].shape = e->node->get_output_shape(i);
+        }
     }
     const auto target = [&](size_t i) {
         return i < where.targets.size() && where.targets[i]() ? where.targets[i] : cl::Buffer();
     };
     const auto keep = [&](size_t i) { return i < where.keep.size() && where.keep[i]; };
     // The input's bytes with the output's shape: passed on, or copied when the input is a slot reused later.
-    if (is_view_op(n) || gathers_all_in_order(n, inputs)) {
+    if (in_order || is_view_op(*e->node)) {
         if (!inputs.at(0).device() || out.size() != 1)
             return std::nullopt;
         const size_t bytes = shape_size(out[0].shape) * out[0].type.size();
-        const auto what = [&] { return n.describe() + " at run time"; };
+        const auto what = [&] { return node.describe() + " at run time"; };
         if (target(0)() || keep(0)) {
             if (!target(0)() && !inputs[0].in_slot) {
                 out[0].device = inputs[0].device;
@@ -171,6 +251,7 @@ std::optional<RuntimeKernels::Outcome> RuntimeKernels::run(const Node& node, con
     }
     if (impl)
         *impl = e->config.impl_name;
+    const Node& n = *e->node;
     TensorVector host;
     DeviceIo io;
     for (const auto& in : inputs) {
