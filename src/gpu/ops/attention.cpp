@@ -114,15 +114,21 @@ int64_t head_capacity(size_t E, size_t Ev) {
 
 // FusedAttention's op `type` (Unsqueeze-1, Broadcast-3, Reshape-1, ScaledDotProductAttention-13) with the
 // attributes it keeps, named as it is, for that op's shape inference (which reads the version and attributes).
+// Made once per thread and attribute value: a decoder's attention is configured again at every token.
 std::shared_ptr<Node> stand_in(const Node& fused, const std::string& type) {
     static const std::map<std::string, std::pair<int64_t, const char*>> ops{
         {"Unsqueeze", {1, ""}}, {"Broadcast", {3, "mode"}}, {"Reshape", {1, "special_zero"}},
         {"ScaledDotProductAttention", {13, "causal"}}};
+    thread_local std::map<std::pair<std::string, std::string>, std::shared_ptr<Node>> made;
     const auto& [version, attr] = ops.at(type);
-    Attributes attrs;
-    if (*attr)
-        attrs.emplace_back(attr, fused.get_attr_text(attr));
-    auto n = std::make_shared<Node>(type, version, OutputVector{}, attrs);
+    const std::string value = *attr ? fused.get_attr_text(attr) : std::string();
+    auto& n = made[{type, value}];
+    if (!n) {
+        Attributes attrs;
+        if (*attr)
+            attrs.emplace_back(attr, value);
+        n = std::make_shared<Node>(type, version, OutputVector{}, attrs);
+    }
     n->set_friendly_name(fused.get_friendly_name());
     return n;
 }
