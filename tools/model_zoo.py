@@ -41,6 +41,7 @@ sys.path.insert(0, HERE)
 
 EXPORTERS = ["torch", "torchvision", "timm", "transformers", "optimum-intel[openvino]", "diffusers", "ultralytics"]
 TORCH_CPU_INDEX = "https://download.pytorch.org/whl/cpu"
+DECODE_TOKENS, DECODE_WARMUP = 192, 8  # the LLMs' timed decode: tokens after the prompt, the first ones not counted
 
 
 def first_line(error):
@@ -217,12 +218,13 @@ def worker(api, device, entry_path, out):
             rows, _ = _llm_loop(request, names, feeds["input_ids"], entry["prompt"], compiled.outputs[logits])
             result["first_infer_s"] = time.perf_counter() - t0
             outputs = [rows]
-            # the figures: two more passes on a compiled model without profiling, per-token latencies of both
+            # the figures: on a compiled model without profiling, one pass of DECODE_TOKENS tokens (the test's ids
+            # over again), the first few skipped; a length never comes back, so neither side serves a token from
+            # what it kept of an earlier run at that length, as a real generation never can
             timed = core.compile_model(model, device, {}) if config.get("PERF_COUNT") else compiled
-            timed_request, latencies = timed.create_infer_request(), []
-            for _ in range(2):
-                latencies += _llm_loop(timed_request, names, feeds["input_ids"], entry["prompt"],
-                                       timed.outputs[logits])[1]
+            ids = np.resize(feeds["input_ids"], (1, entry["prompt"] + DECODE_TOKENS))
+            latencies = _llm_loop(timed.create_infer_request(), names, ids, entry["prompt"],
+                                  timed.outputs[logits])[1][DECODE_WARMUP:]
             result["decode_ms_median"] = 1e3 * float(np.median(latencies))
             result["decode_tokens_per_s"] = 1.0 / float(np.median(latencies))
         else:
@@ -402,6 +404,14 @@ def run_model(entry, args):
     except Exception as e:
         res["ops_error"] = first_line(e)
 
+    if not args.no_bench and res["GPU"].get("stage") == "done" and entry["stateful"]:
+        # The decode figure in rounds too, alternating the two sides, each keeping its fastest median.
+        for r in range(1, args.rounds):
+            for key, api, device in (("openvino_cpu", "openvino", "CPU"), ("GPU", "ovcl", "GPU")):
+                again = run_worker(api, device, entry_path, os.path.join(work, f"{key}_round{r}"), args.timeout)
+                if again.get("decode_ms_median", float("inf")) < res[key].get("decode_ms_median", float("inf")):
+                    for figure in ("decode_ms_median", "decode_tokens_per_s"):
+                        res[key][figure] = again[figure]
     if not args.no_bench and res["GPU"].get("stage") == "done" and not entry["stateful"]:
         cache = os.path.join(zoo, "ovcl_cache")
         for hint in args.hints.split(","):

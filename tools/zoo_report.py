@@ -181,7 +181,8 @@ def write(zoo, path, ovcl=None):
               "latency -infer_precision f32`, with the same input files (-i) and input types (-iop), one after the "
               "other in the same run, in rounds that alternate the two (`--rounds`, 2 by default), each side's best "
               "round kept; throughput ratio: the FPS of both with -hint throughput. LLMs (per token): the "
-              "median decode step through the infer request API (prompt, then one token per infer(), teacher forced)"
+              "median decode step through the infer request API (prompt, then one token per infer(), teacher forced; "
+              "timed over one pass of 192 tokens, the first 8 not counted, so that no length repeats; in rounds too)"
               ", ovcl GPU against OpenVINO CPU. Ratios above 1 (latency) or below 1 (throughput) mean ovcl is "
               "slower.", "", TOLERANCE_TEXT, ""]
 
