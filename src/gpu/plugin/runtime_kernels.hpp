@@ -46,7 +46,9 @@ public:
     };
     /// The outputs of `node` on `inputs`, computed by the device's kernels on `queue`, or none when the device does
     /// not run the node at these shapes; `impl` gets the kernels' name. A view op (Reshape, Squeeze) of an input on
-    /// the device gives that buffer with the output's shape, or a copy of it when it is a slot or has a target.
+    /// the device gives that buffer with the output's shape, or a copy of it when it is a slot or has a target; a
+    /// Concat of inputs all on the device into a new buffer is copies, and a Gather that keeps every index in its
+    /// place passes its data on, neither configured (a KV cache's shapes are new at every token).
     std::optional<Outcome> run(const Node& node, const std::vector<Operand>& inputs, const Outputs& where,
                                const cl::CommandQueue& queue, std::string* impl = nullptr);
 
