@@ -282,4 +282,39 @@ TEST(DataDependent, RunTimeStepsPassTheirValuesOnTheDevice) {
     EXPECT_EQ(exec.at("bytes device->host"), std::to_string(4 * 7 * sizeof(float)));  // the output only
 }
 
+// Rows NonZero picks from Relu(x) [40, 8] and Relu(y) [40, 2], side by side (Concat on axis 1) or one after the
+// other (axis 0), then a Softmax: a Concat of values on the device is copies when its rows are few or long, the kernel's work when
+// many short rows would be a driver's memcpy each.
+TEST(DataDependent, ARunTimeConcatOfDeviceValuesIsCopiesUnlessItsRowsAreManyAndShort) {
+    Core core;
+    OVCL_REQUIRE_GPU_DEVICE(core);
+    for (const int64_t axis : {0, 1}) {
+        auto x = op::parameter(element::f32, PartialShape{40, 8}, "x");
+        auto y = op::parameter(element::f32, PartialShape{40, axis == 0 ? 8 : 2}, "y");
+        auto keep = op::parameter(element::f32, PartialShape{40}, "keep");
+        auto rows = picked_rows(keep);
+        const auto zero = op::constant(element::i64, {}, std::vector<int64_t>{0});
+        // Relu first: a kernel step, so the Gathers read their data on the device and leave their rows there.
+        auto joined = op::make("Concat", {op::make("Gather", {op::make_output("Relu", {x}), rows, zero}, {}, 8),
+                                          op::make("Gather", {op::make_output("Relu", {y}), rows, zero}, {}, 8)},
+                               {{"axis", std::to_string(axis)}}, 1);
+        joined->set_friendly_name("joined");
+        auto probs = op::make("Softmax", {joined}, {{"axis", "1"}}, 8);
+        auto model = std::make_shared<Model>(NodeVector{op::result(probs)}, NodeVector{x, y, keep});
+        for (const size_t picked : {5, 30}) {
+            SCOPED_TRACE("axis " + std::to_string(axis) + ", " + std::to_string(picked) + " rows picked");
+            std::vector<double> mask(40, 0.0);
+            for (size_t i = 0; i < picked; ++i)
+                mask[(i * 7) % 40] = 1.0;
+            const TensorVector in{test::random_tensor(element::f32, {40, 8}, -2, 2, 11),
+                                  test::random_tensor(element::f32, {40, axis == 0 ? 8u : 2u}, -2, 2, 12),
+                                  f32({40}, mask)};
+            const auto exec = expect_gpu_near_ref(core, model, in, 1e-6);
+            // Side by side, 30 rows of 32 and 8 bytes are the kernel's; 5 such rows, or one block each, are copies.
+            const bool copies = axis == 0 || picked <= 16;
+            EXPECT_EQ(exec.at("joined") == "copies_runtime", copies) << exec.at("joined");
+        }
+    }
+}
+
 }  // namespace

@@ -62,6 +62,8 @@ bool gathers_all_in_order(const Node& n, const std::vector<RuntimeKernels::Opera
     return true;
 }
 
+constexpr size_t kCopyRows = 16, kCopyRowBytes = 64;
+
 bool sub_buffer(const cl::Buffer& b) {
     cl_mem parent = nullptr;
     return clGetMemObjectInfo(b(), CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, nullptr) == CL_SUCCESS &&
@@ -96,6 +98,13 @@ std::optional<RuntimeKernels::Outcome> concat_by_copies(const Node& n,
     const size_t rows = std::accumulate(first.begin(), first.begin() + static_cast<std::ptrdiff_t>(axis), size_t(1),
                                         std::multiplies<>());
     const size_t row_bytes = shape_size(shape) / std::max<size_t>(rows, 1) * inputs[0].type.size();
+    // Many short rows (a detector's boxes and scores side by side) are a kernel's work, not a driver's memcpy loop;
+    // rows out of a sub-buffer are a command each.
+    for (const auto& in : inputs) {
+        const size_t bytes = shape_size(in.shape) / std::max<size_t>(rows, 1) * in.type.size();
+        if (rows > kCopyRows && ((bytes && bytes < kCopyRowBytes) || sub_buffer(in.device)))
+            return std::nullopt;
+    }
     RuntimeKernels::Outcome result;
     result.outputs.resize(1);
     RuntimeKernels::Operand& out = result.outputs[0];
