@@ -97,12 +97,17 @@ std::optional<RuntimeKernels::Outcome> concat_by_copies(const Node& n,
     }
     const size_t rows = std::accumulate(first.begin(), first.begin() + static_cast<std::ptrdiff_t>(axis), size_t(1),
                                         std::multiplies<>());
-    const size_t row_bytes = shape_size(shape) / std::max<size_t>(rows, 1) * inputs[0].type.size();
+    const auto bytes_per_row = [&](const Shape& s) {
+        return shape_size(s) / std::max<size_t>(rows, 1) * inputs[0].type.size();
+    };
+    const size_t row_bytes = bytes_per_row(shape);
     // Many short rows (a detector's boxes and scores side by side) are a kernel's work, not a driver's memcpy loop;
     // rows out of a sub-buffer are a command each.
+    std::vector<bool> from_sub_buffer;
     for (const auto& in : inputs) {
-        const size_t bytes = shape_size(in.shape) / std::max<size_t>(rows, 1) * in.type.size();
-        if (rows > kCopyRows && ((bytes && bytes < kCopyRowBytes) || sub_buffer(in.device)))
+        from_sub_buffer.push_back(rows > 1 && sub_buffer(in.device));
+        const size_t bytes = bytes_per_row(in.shape);
+        if (rows > kCopyRows && ((bytes && bytes < kCopyRowBytes) || from_sub_buffer.back()))
             return std::nullopt;
     }
     RuntimeKernels::Outcome result;
@@ -112,13 +117,14 @@ std::optional<RuntimeKernels::Outcome> concat_by_copies(const Node& n,
     out.shape = shape;
     out.device = make_buffer(context, std::max<size_t>(rows * row_bytes, 1), CL_MEM_READ_WRITE);
     size_t offset = 0;  // bytes into each output row
-    for (const auto& in : inputs) {
-        const size_t bytes = shape_size(in.shape) / std::max<size_t>(rows, 1) * in.type.size();
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        const RuntimeKernels::Operand& in = inputs[i];
+        const size_t bytes = bytes_per_row(in.shape);
         if (bytes && rows) {
             const auto what = [&] { return n.describe() + " at run time"; };
             if (rows == 1)
                 check(queue.enqueueCopyBuffer(in.device, out.device, 0, offset, bytes), "clEnqueueCopyBuffer", what);
-            else if (sub_buffer(in.device)) {  // PoCL 3.1 crashes in a rectangle copy out of a sub-buffer
+            else if (from_sub_buffer[i]) {  // PoCL 3.1 crashes in a rectangle copy out of a sub-buffer
                 for (size_t r = 0; r < rows; ++r)
                     check(queue.enqueueCopyBuffer(in.device, out.device, r * bytes, r * row_bytes + offset, bytes),
                           "clEnqueueCopyBuffer", what);
