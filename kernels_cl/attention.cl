@@ -34,22 +34,23 @@ inline float16 exp2_neg(float16 x) {
     return p * as_float16((as_int16(t) + 127) << 23);
 }
 
-// Element offsets per batch: offsets[4 * b + 0..3] locate the Q, K, V and mask matrices of output batch b
-// (numpy-broadcast batch axes). Q [L, E], K [S, E], V [S, Ev], out [L, Ev] row-major; the mask element of
-// (row l, key s) is mask[l * m_row + s * m_col], mask_kind 0 none, 1 real (T), 2 boolean (uchar). causal: -inf
-// where key > row (top-left aligned). scale_from_input: the scale is scale_in[0], else `scale`.
+// Matrix indices per batch: offsets[4 * b + 0..3] are which Q, K, V and mask matrices output batch b reads
+// (numpy-broadcast batch axes), independent of S so that a KV cache a key longer keeps the table. Q [L, E],
+// K [S, E], V [S, Ev], out [L, Ev] row-major, a mask matrix m_matrix elements; the mask element of (row l, key s)
+// is mask[l * m_row + s * m_col], mask_kind 0 none, 1 real (T), 2 boolean (uchar). causal: -inf where key > row
+// (top-left aligned). scale_from_input: the scale is scale_in[0], else `scale`.
 // global = (ceil(L / (16 * RV)), batches).
 __kernel void sdpa_rows(__global const T* q, __global const T* k, __global const T* v, __global const uchar* mask,
                         __global const T* scale_in, __global T* out, __global const int* offsets, int L, int S,
-                        int E, int Ev, int mask_kind, int m_row, int m_col, int causal, int scale_from_input,
-                        float scale) {
+                        int E, int Ev, int mask_kind, int m_row, int m_col, int m_matrix, int causal,
+                        int scale_from_input, float scale) {
     const int l0 = get_global_id(0) * 16 * RV, b = get_global_id(1);
     if (l0 >= L)
         return;
-    q += offsets[4 * b];
-    k += offsets[4 * b + 1];
-    v += offsets[4 * b + 2];
-    const int mask_base = offsets[4 * b + 3];
+    q += offsets[4 * b] * L * E;
+    k += offsets[4 * b + 1] * S * E;
+    v += offsets[4 * b + 2] * S * Ev;
+    const int mask_base = offsets[4 * b + 3] * m_matrix;
     out += b * L * Ev;
     if (scale_from_input)
         scale = LD1(scale_in);

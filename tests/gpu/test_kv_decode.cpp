@@ -15,6 +15,7 @@
 #include "plugin/compiled_model.hpp"
 #include "plugin/plan_keys.hpp"
 #include "plugin/plugin.hpp"
+#include "plugin/runtime_kernels.hpp"
 
 using namespace ovcl;
 
@@ -143,8 +144,13 @@ TEST(GpuKvDecode, OnePlanServesEveryLengthAfterTheThirdTokenAndMatchesRef) {
     decode(d, on_gpu, on_ref, 1, 16, {{0}});
     // The prefill, two decode plans of their own lengths, then one for every length.
     EXPECT_EQ(d.compiled->plans_built(), 4u);
+    // The attention over a cache a key longer at each token is configured at its first run-time token only, then
+    // rebound to the new key count (AttentionOp::rebind); nothing else there is configured.
+    const size_t configured = d.compiled->runtime_kernels().configurations();
+    EXPECT_EQ(configured, 1u);
     decode(d, on_gpu, on_ref, 1, 16, {{0}});  // after a reset: the same plans
     EXPECT_EQ(d.compiled->plans_built(), 4u);
+    EXPECT_EQ(d.compiled->runtime_kernels().configurations(), configured);
 
     // The plan a later token runs: its projections are kernel steps, its cache is read in place.
     const Shape held{1, kKvHeads, 30, kHeadSize};

@@ -11,6 +11,7 @@
 #include "ops/fused_ops.hpp"
 #include "ovcl/ops.hpp"
 #include "shape_infer/infer_utils.hpp"
+#include "shape_infer/tensor_values.hpp"
 
 namespace ovcl {
 namespace gpu {
@@ -36,8 +37,17 @@ struct Geometry {
     size_t mask_input = 3, scale_input = 4;
     Shape mask_shape;
     int64_t m_row = 0, m_col = 0;  // mask element (l, s) at l * m_row + s * m_col within its matrix
+    int64_t m_matrix = 0;          // elements of a mask matrix
     size_t groups = 1, head_axis = 0;  // FusedAttention: K and V head h / groups serves query head h
 };
+
+void set_mask(Geometry& g, const Shape& ms) {
+    g.mask_shape = ms;
+    const size_t mL = ms.size() >= 2 ? ms[ms.size() - 2] : 1, mS = ms.empty() ? 1 : ms.back();
+    g.m_row = mL == 1 ? 0 : static_cast<int64_t>(mS);
+    g.m_col = mS == 1 ? 0 : 1;
+    g.m_matrix = static_cast<int64_t>(mL * mS);
+}
 
 Geometry geometry(const Node& node) {
     Geometry g;
@@ -61,20 +71,16 @@ Geometry geometry(const Node& node) {
     g.has_scale = node.get_input_size() > g.scale_input;
     if (g.has_mask) {
         g.bool_mask = node.get_input_element_type(g.mask_input) == element::boolean;
-        g.mask_shape = node.get_input_shape(g.mask_input);
-        const Shape& ms = g.mask_shape;
-        const size_t mL = ms.size() >= 2 ? ms[ms.size() - 2] : 1, mS = ms.empty() ? 1 : ms.back();
-        g.m_row = mL == 1 ? 0 : static_cast<int64_t>(mS);
-        g.m_col = mS == 1 ? 0 : 1;
+        set_mask(g, node.get_input_shape(g.mask_input));
     }
     return g;
 }
 
-// Per output batch: the element offsets of its Q, K, V and mask matrices ([batches, 4] i32).
+// Per output batch: which Q, K, V and mask matrices it reads ([batches, 4] i32), in matrices, not elements: the
+// kernel scales them, so that the table holds for any key count S.
 Tensor batch_offsets(const Node& node, const Geometry& g) {
     const size_t count = g.has_mask ? 4 : 3;
     std::vector<Strides> strides(4, Strides(g.batch.size(), 0));
-    std::vector<int64_t> matrix(4, 0);
     Shape kv_batch = g.batch;  // the batch axes K and V broadcast onto: their heads a group's
     if (g.groups > 1)
         kv_batch[g.head_axis] /= g.groups;
@@ -83,7 +89,6 @@ Tensor batch_offsets(const Node& node, const Geometry& g) {
         const size_t lead = s.size() >= 2 ? s.size() - 2 : 0;
         strides[i] = host_ref::broadcast_strides(Shape(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(lead)),
                                                  i == 1 || i == 2 ? kv_batch : g.batch);
-        matrix[i] = static_cast<int64_t>(s.empty() ? 1 : s[s.size() - 1] * (s.size() >= 2 ? s[s.size() - 2] : 1));
     }
     const size_t batches = shape_size(g.batch);
     Tensor t(element::i32, Shape{batches, 4});
@@ -99,7 +104,7 @@ Tensor batch_offsets(const Node& node, const Geometry& g) {
                                                strides[k][ax]);
         }
         for (size_t k = 0; k < 4; ++k)
-            dst[4 * b + k] = static_cast<int32_t>(off[k] * matrix[k]);
+            dst[4 * b + k] = static_cast<int32_t>(off[k]);
     }
     return t;
 }
@@ -173,6 +178,18 @@ bool expands_heads_only(const Node& node) {
         groups = (*broadcast)[a];
     }
     return true;
+}
+
+// The kernel's scalar arguments, after its 7 buffers.
+constexpr size_t kBufferArgs = 7;
+void append_scalars(const Geometry& g, std::vector<KernelArg>& args) {
+    const auto i32 = [](int64_t x) { return KernelArg::scalar<cl_int>(static_cast<cl_int>(x)); };
+    const float scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(static_cast<float>(g.E))));
+    for (int64_t x : {static_cast<int64_t>(g.L), static_cast<int64_t>(g.S), static_cast<int64_t>(g.E),
+                      static_cast<int64_t>(g.Ev), int64_t(g.has_mask ? (g.bool_mask ? 2 : 1) : 0), g.m_row, g.m_col,
+                      g.m_matrix, int64_t(g.causal), int64_t(g.has_scale)})
+        args.push_back(i32(x));
+    args.push_back(KernelArg::scalar<cl_float>(scale));
 }
 
 }  // namespace
@@ -256,7 +273,6 @@ OpConfig AttentionOp::configure(const Node& node, const DeviceInfo&) const {
     const Geometry g = geometry(node);
     const element::Type type = node.get_input_element_type(0);
     const int64_t rv = g.L > 16 ? 2 : 1;  // 16 rows when that covers L: fewer idle lanes
-    auto i32 = [](int64_t x) { return KernelArg::scalar<cl_int>(static_cast<cl_int>(x)); };
 
     OpConfig cfg;
     cfg.constants.push_back(batch_offsets(node, g));
@@ -266,24 +282,14 @@ OpConfig AttentionOp::configure(const Node& node, const DeviceInfo&) const {
     // The mask kind, causal and the scale's source are kernel arguments: one program per (type, RV, DMAX).
     l.options = define("T", cl_type(type)) + " " + define("F16", type == element::f16 ? 1 : 0) + " " +
                 define("RV", rv) + " " + define("KB", kKeysPerBlock) + " " + define("DMAX", head_capacity(g.E, g.Ev));
-    const float scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(static_cast<float>(g.E))));
     l.args = {KernelArg::input(0),
               KernelArg::input(1),
               KernelArg::input(2),
               KernelArg::input(g.has_mask ? g.mask_input : 0),  // unused placeholders when absent
               KernelArg::input(g.has_scale ? g.scale_input : 0),
               KernelArg::output(0),
-              KernelArg::constant(0),
-              i32(static_cast<int64_t>(g.L)),
-              i32(static_cast<int64_t>(g.S)),
-              i32(static_cast<int64_t>(g.E)),
-              i32(static_cast<int64_t>(g.Ev)),
-              i32(g.has_mask ? (g.bool_mask ? 2 : 1) : 0),
-              i32(g.m_row),
-              i32(g.m_col),
-              i32(g.causal ? 1 : 0),
-              i32(g.has_scale ? 1 : 0),
-              KernelArg::scalar<cl_float>(scale)};
+              KernelArg::constant(0)};
+    append_scalars(g, l.args);
     // One work-item per group (PoCL runs a group's work-items one after another anyway; a fixed local size is
     // compiled once).
     l.global = {(g.L + 16 * rv - 1) / (16 * rv), shape_size(g.batch)};
@@ -291,6 +297,88 @@ OpConfig AttentionOp::configure(const Node& node, const DeviceInfo&) const {
     cfg.launches.push_back(std::move(l));
     cfg.impl_name = "sdpa_rows_" + std::to_string(16 * rv) + "x" + std::to_string(kKeysPerBlock);
     return cfg;
+}
+
+namespace {
+
+bool same_but(const Shape& was, const Shape& is, size_t axis) {
+    for (size_t d = 0; d < was.size(); ++d)
+        if (d != axis && was[d] != is[d])
+            return false;
+    return true;
+}
+
+// A Broadcast or Reshape target of FusedAttention's K or V (`now`, against the Constant `was` it was configured
+// with) that gives the same shape but for the key count, which goes from S0 to S: the value at the key axis (second
+// last) is the count itself, and changes with it, or is -1 in a Reshape, and stays; every other value stays. A
+// Reshape's zeros (special_zero: input dims copied) at the last two axes would copy the key axis, or copy another
+// one there: refused.
+bool target_follows(const Tensor& was, const Tensor* now, size_t count, size_t S0, size_t S, bool reshape,
+                    bool special_zero) {
+    if (!now || !now->get_element_type().is_integral() || now->get_size() != count || was.get_size() != count ||
+        count < 2)
+        return false;
+    const auto a = tensor_values<int64_t>(was), b = tensor_values<int64_t>(*now);
+    for (size_t i = 0; i < count; ++i) {
+        if (reshape && special_zero && i + 2 >= count && a[i] == 0)
+            return false;
+        const bool key = i == count - 2 && a[i] == static_cast<int64_t>(S0);
+        if (key ? b[i] != static_cast<int64_t>(S) : b[i] != a[i])
+            return false;
+        if (i == count - 2 && !key && !(reshape && a[i] == -1))
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+// The inputs differ from the node's only in the key count S (K's and V's second last axis, the mask's last where it
+// spans the keys, the targets of FusedAttention where they name it): the output's shape stays, the configuration
+// takes the new S and mask strides. Every other change is configured anew.
+std::optional<OpConfig> AttentionOp::rebind(const Node& n, const OpConfig& config,
+                                            const std::vector<InputInfo>& now) const {
+    if (now.size() != n.get_input_size() || config.launches.size() != 1 ||
+        config.launches[0].args.size() <= kBufferArgs)
+        return std::nullopt;
+    std::vector<Shape> shapes;
+    for (size_t i = 0; i < now.size(); ++i) {
+        if (!now[i].shape.is_static() || now[i].type != n.get_input_element_type(i) ||
+            now[i].shape.size() != n.get_input_shape(i).size())
+            return std::nullopt;
+        shapes.push_back(now[i].shape.to_shape());
+    }
+    Geometry g = geometry(n);
+    const size_t key_axis = shapes[1].size() - 2, S = shapes[1][key_axis];
+    const bool special_zero = grouped(n) && n.get_attr<bool>("special_zero");
+    for (size_t i = 0; i < now.size(); ++i) {
+        const Shape& was = n.get_input_shape(i);
+        const Shape& is = shapes[i];
+        bool ok = was == is;
+        if (i == 1 || i == 2)
+            ok = same_but(was, is, key_axis) && is[key_axis] == S;
+        else if (grouped(n) && i >= 3 && i < 3 + kGroupedTargets)
+            ok = n.input_value(i).node->is_constant() &&
+                 target_follows(n.input_value(i).node->get_constant_value(), now[i].value,
+                                shapes[1].size() + (i % 2 ? 1 : 0), g.S, S, i % 2 == 0, special_zero);
+        else if (i == g.mask_input && !is.empty())
+            ok = same_but(was, is, is.size() - 1) && (is.back() == 1 || is.back() == S);
+        if (!ok)
+            return std::nullopt;
+    }
+    size_t largest = shape_size(n.get_output_shape(0));
+    for (const auto& s : shapes)
+        largest = std::max(largest, shape_size(s));
+    if (largest > static_cast<size_t>(INT_MAX))
+        return std::nullopt;
+    g.S = S;
+    if (g.has_mask)
+        set_mask(g, shapes[g.mask_input]);
+    OpConfig rebound = config;
+    auto& args = rebound.launches[0].args;
+    args.resize(kBufferArgs);
+    append_scalars(g, args);
+    return rebound;
 }
 
 }  // namespace gpu

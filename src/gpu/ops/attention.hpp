@@ -16,6 +16,9 @@ public:
 
     Validation validate(const Node& node, const DeviceInfo& device) const override;
     OpConfig configure(const Node& node, const DeviceInfo& device) const override;
+    /// A KV cache a key longer: the same configuration with the new key count (see attention.cpp).
+    std::optional<OpConfig> rebind(const Node& configured, const OpConfig& config,
+                                   const std::vector<InputInfo>& now) const override;
 };
 
 }  // namespace gpu

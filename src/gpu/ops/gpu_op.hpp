@@ -7,11 +7,13 @@
 
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "ocl/device.hpp"
 #include "ovcl/node.hpp"
+#include "ovcl/op_registry.hpp"
 #include "ovcl/tensor.hpp"
 
 namespace ovcl {
@@ -81,6 +83,13 @@ public:
     /// Only called after validate() said yes, with every input and output shape static.
     /// Inputs and outputs are dense C-order buffers of the node's element types.
     virtual OpConfig configure(const Node& node, const DeviceInfo& device) const = 0;
+    /// For a step configured at run time whose inputs change shape at every run (a KV cache a token longer at each
+    /// token): `config`, made by configure() for `configured`, with the arguments that depend on the shapes set for
+    /// inputs `now` (shape-like ones with their values), when the op can tell, without shape inference, that it
+    /// serves them and gives outputs of `configured`'s shapes. None (the default) when it cannot: the step is
+    /// validated and configured for the new shapes.
+    virtual std::optional<OpConfig> rebind(const Node& configured, const OpConfig& config,
+                                           const std::vector<InputInfo>& now) const;
 };
 
 /// Declares the usual host class: validate() and configure() of one op, defined in ops/<family>.cpp.

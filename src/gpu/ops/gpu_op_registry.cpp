@@ -117,6 +117,10 @@ std::vector<SupportedOp> op_table_runners() {
 
 bool is_view_op(const Node& node) { return dynamic_cast<const ViewOp*>(find_gpu_op(node)) != nullptr; }
 
+std::optional<OpConfig> GpuOp::rebind(const Node&, const OpConfig&, const std::vector<InputInfo>&) const {
+    return std::nullopt;
+}
+
 Validation ViewOp::validate(const Node&, const DeviceInfo&) const { return Validation::yes(); }
 
 OpConfig ViewOp::configure(const Node& node, const DeviceInfo&) const {

@@ -153,17 +153,46 @@ std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& n
         std::lock_guard<std::mutex> lock(m_mutex);
         return m_wants_values.count(&node) > 0;
     };
+    const auto last = [&](std::shared_ptr<const Entry> e) {
+        if (e && e->validation.supported && !e->config.launches.empty()) {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_last[&node] = {node.weak_from_this(), e};
+        }
+        return e;
+    };
     if (wants_values())
         if (auto e = entry(node, inputs, true); e && e->validation.supported)
-            return e;
+            return last(e);
     auto e = entry(node, inputs, false);
     if ((!e || !e->validation.supported) && std::any_of(inputs.begin(), inputs.end(), shape_like))
         if (auto with_values = entry(node, inputs, true); with_values && with_values->validation.supported) {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_wants_values.insert(&node);
-            return with_values;
+            {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                m_wants_values.insert(&node);
+            }
+            return last(with_values);
         }
-    return e;
+    return last(e);
+}
+
+std::optional<std::pair<std::shared_ptr<const RuntimeKernels::Entry>, OpConfig>> RuntimeKernels::rebound(
+    const Node& node, const std::vector<Operand>& inputs) {
+    std::shared_ptr<const Entry> e;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        const auto it = m_last.find(&node);
+        if (it == m_last.end() || it->second.first.lock().get() != &node)
+            return std::nullopt;
+        e = it->second.second;
+    }
+    std::vector<InputInfo> now;
+    now.reserve(inputs.size());
+    for (const auto& in : inputs)
+        now.emplace_back(in.type, in.shape, in.host ? &in.host : nullptr);
+    auto config = e->op->rebind(*e->node, e->config, now);
+    if (!config)
+        return std::nullopt;
+    return std::make_pair(std::move(e), std::move(*config));
 }
 
 std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& node,
@@ -184,6 +213,7 @@ std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& n
     if (m_entries.size() >= kMaxEntries || m_constant_bytes > kMaxConstantBytes) {
         m_entries.clear();
         m_wants_values.clear();  // nodes of plans perhaps gone, whose addresses others may take
+        m_last.clear();
         m_constant_bytes = 0;
     }
     for (size_t i = 0; i < e->node->get_output_size(); ++i)
@@ -193,7 +223,9 @@ std::shared_ptr<const RuntimeKernels::Entry> RuntimeKernels::entry(const Node& n
     e->validation = is_view_op(*e->node) ? Validation::yes() : device_runs(*e->node, device, m_config.host_ops);
     if (e->validation.supported && !is_view_op(*e->node)) {
         const tuning::Scope tuning(m_config.tuning_mode, m_config.cache_dir, *m_device);
-        e->config = tuning::configure(*find_gpu_op(*e->node), *e->node, device);
+        e->op = find_gpu_op(*e->node);
+        e->config = tuning::configure(*e->op, *e->node, device);
+        ++m_configurations;
         // Copied even on a device in host memory (not in place, as CompiledModel::device_constant does): a run may
         // leave its kernels in flight after its entry is cleared from the map, and a copy outlives the host tensor.
         for (const auto& c : e->config.constants) {
@@ -219,7 +251,16 @@ std::optional<RuntimeKernels::Outcome> RuntimeKernels::run(const Node& node, con
     // A beam reorder that keeps every beam in its place passes its data on: known from the inputs alone, so it is
     // not configured (a token's four of them in a decoder with two layers).
     const bool in_order = gathers_all_in_order(node, inputs);
-    const auto e = in_order ? nullptr : entry(node, inputs);
+    std::shared_ptr<const Entry> e;
+    std::optional<OpConfig> rebound_config;
+    if (!in_order) {
+        if (auto r = rebound(node, inputs)) {
+            e = std::move(r->first);
+            rebound_config = std::move(r->second);
+        } else {
+            e = entry(node, inputs);
+        }
+    }
     if (!in_order && (!e || !e->validation.supported))
         return std::nullopt;
     Outcome result;
@@ -264,8 +305,9 @@ std::optional<RuntimeKernels::Outcome> RuntimeKernels::run(const Node& node, con
             *impl = "view";
         return result;
     }
+    const OpConfig& config = rebound_config ? *rebound_config : e->config;
     if (impl)
-        *impl = e->config.impl_name;
+        *impl = config.impl_name;
     const Node& n = *e->node;
     TensorVector host;
     DeviceIo io;
@@ -277,14 +319,14 @@ std::optional<RuntimeKernels::Outcome> RuntimeKernels::run(const Node& node, con
         io.targets.push_back(target(i));
         io.keep.push_back(keep(i));
     }
-    const TensorVector read = run_configured(n, e->config, e->constants, host,
+    const TensorVector read = run_configured(n, config, e->constants, host,
                                              {m_device->context, queue, *m_device->programs, m_config.cache_dir}, &io);
     for (size_t i = 0; i < out.size(); ++i) {
         out[i].host = read[i];
         out[i].device = io.kept[i];
     }
     result.status = io.status;
-    result.status_error = e->config.status_error;
+    result.status_error = config.status_error;
     return result;
 }
 

@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "ocl/device_context.hpp"
 #include "plugin/config.hpp"
@@ -51,6 +52,11 @@ public:
     /// place passes its data on, neither configured (a KV cache's shapes are new at every token).
     std::optional<Outcome> run(const Node& node, const std::vector<Operand>& inputs, const Outputs& where,
                                const cl::CommandQueue& queue, std::string* impl = nullptr);
+    /// How many times a node was configured for the shapes of a run (a miss of the entries, rebinding aside).
+    size_t configurations() const {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_configurations;
+    }
 
 private:
     /// One configuration per static signature (OpCache::key_of): op constants stay on the device between runs.
@@ -59,16 +65,24 @@ private:
         Validation validation;  ///< a view op: supported, with no kernels
         OpConfig config;
         std::vector<cl::Buffer> constants;
+        const GpuOp* op = nullptr;
     };
     std::shared_ptr<const Entry> entry(const Node& node, const std::vector<Operand>& inputs);
+    /// The entry last configured for `node`, its configuration rebound to these inputs (GpuOp::rebind): a KV cache's
+    /// attention, its keys a token more at every run, is not configured again.
+    std::optional<std::pair<std::shared_ptr<const Entry>, OpConfig>> rebound(const Node& node,
+                                                                            const std::vector<Operand>& inputs);
     std::shared_ptr<const Entry> entry(const Node& node, const std::vector<Operand>& inputs, bool shape_constants);
 
     std::shared_ptr<DeviceContext> m_device;
     Config m_config;
-    std::mutex m_mutex;
+    mutable std::mutex m_mutex;
     std::map<std::string, std::shared_ptr<const Entry>> m_entries;
     std::set<const Node*> m_wants_values;  ///< nodes configured only with their shape-like inputs as Constants
+    /// Per node (the node itself, so that another at its address is not taken for it): its last entry configured.
+    std::map<const Node*, std::pair<std::weak_ptr<const Node>, std::shared_ptr<const Entry>>> m_last;
     size_t m_constant_bytes = 0;
+    size_t m_configurations = 0;
     static constexpr size_t kMaxEntries = 64;  ///< then cleared: a detector sees a few proposal counts
     static constexpr size_t kMaxConstantBytes = size_t(1) << 30;
 };
