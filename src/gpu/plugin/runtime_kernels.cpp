@@ -64,16 +64,10 @@ bool gathers_all_in_order(const Node& n, const std::vector<RuntimeKernels::Opera
 
 constexpr size_t kCopyRows = 16, kCopyRowBytes = 64;
 
-// The buffer a copy reads and the byte offset of `b` in it: a sub-buffer (a slot of the request's arena) is read in
-// its parent, since PoCL 3.1 crashes in a rectangle copy out of a sub-buffer. The request's queue is in order, so the
-// copy still follows the commands that wrote the slot.
-std::pair<cl_mem, size_t> whole_buffer(const cl::Buffer& b) {
+bool sub_buffer(const cl::Buffer& b) {
     cl_mem parent = nullptr;
-    size_t origin = 0;
-    if (clGetMemObjectInfo(b(), CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, nullptr) == CL_SUCCESS &&
-        parent != nullptr && clGetMemObjectInfo(b(), CL_MEM_OFFSET, sizeof origin, &origin, nullptr) == CL_SUCCESS)
-        return {parent, origin};
-    return {b(), 0};
+    return clGetMemObjectInfo(b(), CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, nullptr) == CL_SUCCESS &&
+           parent != nullptr;
 }
 
 // A Concat of values all on the device is copies into the output, one rectangle per input (rows: the dims before the
@@ -107,10 +101,13 @@ std::optional<RuntimeKernels::Outcome> concat_by_copies(const Node& n,
         return shape_size(s) / std::max<size_t>(rows, 1) * inputs[0].type.size();
     };
     const size_t row_bytes = bytes_per_row(shape);
-    // Many short rows (a detector's boxes and scores side by side) are a kernel's work, not a driver's memcpy loop.
+    // Many short rows (a detector's boxes and scores side by side) are a kernel's work, not a driver's memcpy loop;
+    // rows out of a sub-buffer are a command each.
+    std::vector<bool> from_sub_buffer;
     for (const auto& in : inputs) {
+        from_sub_buffer.push_back(rows > 1 && sub_buffer(in.device));
         const size_t bytes = bytes_per_row(in.shape);
-        if (rows > kCopyRows && bytes && bytes < kCopyRowBytes)
+        if (rows > kCopyRows && ((bytes && bytes < kCopyRowBytes) || from_sub_buffer.back()))
             return std::nullopt;
     }
     RuntimeKernels::Outcome result;
@@ -125,13 +122,16 @@ std::optional<RuntimeKernels::Outcome> concat_by_copies(const Node& n,
         const size_t bytes = bytes_per_row(in.shape);
         if (bytes && rows) {
             const auto what = [&] { return n.describe() + " at run time"; };
-            if (rows == 1) {
+            if (rows == 1)
                 check(queue.enqueueCopyBuffer(in.device, out.device, 0, offset, bytes), "clEnqueueCopyBuffer", what);
+            else if (from_sub_buffer[i]) {  // PoCL 3.1 crashes in a rectangle copy out of a sub-buffer
+                for (size_t r = 0; r < rows; ++r)
+                    check(queue.enqueueCopyBuffer(in.device, out.device, r * bytes, r * row_bytes + offset, bytes),
+                          "clEnqueueCopyBuffer", what);
             } else {
-                const auto [source, origin] = whole_buffer(in.device);
-                const size_t from[3] = {origin, 0, 0}, to[3] = {offset, 0, 0}, region[3] = {bytes, rows, 1};
-                check(clEnqueueCopyBufferRect(queue(), source, out.device(), from, to, region, bytes, bytes * rows,
-                                              row_bytes, row_bytes * rows, 0, nullptr, nullptr),
+                const size_t from[3] = {0, 0, 0}, to[3] = {offset, 0, 0}, region[3] = {bytes, rows, 1};
+                check(clEnqueueCopyBufferRect(queue(), in.device(), out.device(), from, to, region, bytes,
+                                              bytes * rows, row_bytes, row_bytes * rows, 0, nullptr, nullptr),
                       "clEnqueueCopyBufferRect", what);
             }
         }
