@@ -124,7 +124,9 @@ std::optional<RuntimeKernels::Outcome> concat_by_copies(const Node& n,
             const auto what = [&] { return n.describe() + " at run time"; };
             if (rows == 1)
                 check(queue.enqueueCopyBuffer(in.device, out.device, 0, offset, bytes), "clEnqueueCopyBuffer", what);
-            else if (from_sub_buffer[i]) {  // PoCL 3.1 crashes in a rectangle copy out of a sub-buffer
+            else if (from_sub_buffer[i]) {
+                // PoCL 3.1 crashes in a rectangle copy out of a sub-buffer, and one out of its parent at the slot's
+                // offset reads stale data in a real decoder (PoCL keeps a buffer's latest contents per cl_mem).
                 for (size_t r = 0; r < rows; ++r)
                     check(queue.enqueueCopyBuffer(in.device, out.device, r * bytes, r * row_bytes + offset, bytes),
                           "clEnqueueCopyBuffer", what);
