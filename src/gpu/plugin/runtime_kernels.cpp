@@ -1,10 +1,9 @@
 #include "plugin/runtime_kernels.hpp"
 
 #include <algorithm>
-#include <functional>
-#include <numeric>
 
 #include "ops/gpu_env.hpp"
+#include "ops/movement_copy.hpp"
 #include "ovcl/ops.hpp"
 #include "plan/op_cache.hpp"
 #include "plan/plan.hpp"
@@ -95,8 +94,7 @@ std::optional<RuntimeKernels::Outcome> concat_by_copies(const Node& n,
                 return std::nullopt;
         shape[axis] += in.shape[axis];
     }
-    const size_t rows = std::accumulate(first.begin(), first.begin() + static_cast<std::ptrdiff_t>(axis), size_t(1),
-                                        std::multiplies<>());
+    const auto rows = static_cast<size_t>(movement::product(first, 0, axis));
     const auto bytes_per_row = [&](const Shape& s) {
         return shape_size(s) / std::max<size_t>(rows, 1) * inputs[0].type.size();
     };
@@ -104,9 +102,10 @@ std::optional<RuntimeKernels::Outcome> concat_by_copies(const Node& n,
     // Many short rows (a detector's boxes and scores side by side) are a kernel's work, not a driver's memcpy loop;
     // rows out of a sub-buffer are a command each.
     std::vector<bool> from_sub_buffer;
+    std::vector<size_t> in_row_bytes;
     for (const auto& in : inputs) {
         from_sub_buffer.push_back(rows > 1 && sub_buffer(in.device));
-        const size_t bytes = bytes_per_row(in.shape);
+        const size_t bytes = in_row_bytes.emplace_back(bytes_per_row(in.shape));
         if (rows > kCopyRows && ((bytes && bytes < kCopyRowBytes) || from_sub_buffer.back()))
             return std::nullopt;
     }
@@ -119,7 +118,7 @@ std::optional<RuntimeKernels::Outcome> concat_by_copies(const Node& n,
     size_t offset = 0;  // bytes into each output row
     for (size_t i = 0; i < inputs.size(); ++i) {
         const RuntimeKernels::Operand& in = inputs[i];
-        const size_t bytes = bytes_per_row(in.shape);
+        const size_t bytes = in_row_bytes[i];
         if (bytes && rows) {
             const auto what = [&] { return n.describe() + " at run time"; };
             if (rows == 1)
