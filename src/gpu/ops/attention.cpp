@@ -119,7 +119,7 @@ int64_t head_capacity(size_t E, size_t Ev) {
 
 // FusedAttention's op `type` (Unsqueeze-1, Broadcast-3, Reshape-1, ScaledDotProductAttention-13) with the
 // attributes it keeps, named as it is, for that op's shape inference (which reads the version and attributes).
-// Made once per thread and attribute value: a decoder's attention is configured again at every token.
+// Made once per thread and attribute value: each configuration of a FusedAttention infers shapes through them.
 std::shared_ptr<Node> stand_in(const Node& fused, const std::string& type) {
     static const std::map<std::string, std::pair<int64_t, const char*>> ops{
         {"Unsqueeze", {1, ""}}, {"Broadcast", {3, "mode"}}, {"Reshape", {1, "special_zero"}},
@@ -178,6 +178,14 @@ bool expands_heads_only(const Node& node) {
         groups = (*broadcast)[a];
     }
     return true;
+}
+
+// Whether every tensor has fewer than 2^31 elements: the kernel indexes with 32-bit integers.
+bool indexes_in_int(const Shape& output, const std::vector<Shape>& inputs) {
+    size_t largest = shape_size(output);
+    for (const auto& s : inputs)
+        largest = std::max(largest, shape_size(s));
+    return largest <= static_cast<size_t>(INT_MAX);
 }
 
 // The kernel's scalar arguments, after its 7 buffers.
@@ -261,10 +269,10 @@ Validation AttentionOp::validate(const Node& node, const DeviceInfo&) const {
         return Validation::no("head size E " + std::to_string(g.E) + " / Ev " + std::to_string(g.Ev) +
                               " above " + std::to_string(kMaxHeadSize) +
                               " (a work-item keeps Q^T and its output rows in private arrays of that capacity)");
-    size_t largest = shape_size(node.get_output_shape(0));
+    std::vector<Shape> inputs;
     for (size_t i = 0; i < node.get_input_size(); ++i)
-        largest = std::max(largest, shape_size(node.get_input_shape(i)));
-    if (largest > static_cast<size_t>(INT_MAX))
+        inputs.push_back(node.get_input_shape(i));
+    if (!indexes_in_int(node.get_output_shape(0), inputs))
         return Validation::no("a tensor of 2^31 elements or more (the kernel indexes with 32-bit integers)");
     return Validation::yes();
 }
@@ -366,10 +374,7 @@ std::optional<OpConfig> AttentionOp::rebind(const Node& n, const OpConfig& confi
         if (!ok)
             return std::nullopt;
     }
-    size_t largest = shape_size(n.get_output_shape(0));
-    for (const auto& s : shapes)
-        largest = std::max(largest, shape_size(s));
-    if (largest > static_cast<size_t>(INT_MAX))
+    if (!indexes_in_int(n.get_output_shape(0), shapes))
         return std::nullopt;
     g.S = S;
     if (g.has_mask)
