@@ -92,6 +92,7 @@ def _version(ovcl):
 
 def write(zoo, path, ovcl=None):
     sys.path.insert(0, HERE)
+    from model_zoo import DECODE_TOKENS, DECODE_WARMUP  # the figures the decode was timed with
     import compare_openvino  # machine()
     import openvino as ov
 
@@ -182,7 +183,8 @@ def write(zoo, path, ovcl=None):
               "other in the same run, in rounds that alternate the two (`--rounds`, 2 by default), each side's best "
               "round kept; throughput ratio: the FPS of both with -hint throughput. LLMs (per token): the "
               "median decode step through the infer request API (prompt, then one token per infer(), teacher forced; "
-              "timed over one pass of 192 tokens, the first 8 not counted, so that no length repeats; in rounds too)"
+              f"timed over one pass of {DECODE_TOKENS} tokens, the first {DECODE_WARMUP} not counted, so that no "
+              "length repeats; in rounds too)"
               ", ovcl GPU against OpenVINO CPU. Ratios above 1 (latency) or below 1 (throughput) mean ovcl is "
               "slower.", "", TOLERANCE_TEXT, ""]
 
