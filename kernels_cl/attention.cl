@@ -34,24 +34,27 @@ inline float16 exp2_neg(float16 x) {
     return p * as_float16((as_int16(t) + 127) << 23);
 }
 
-// Matrix indices per batch: offsets[4 * b + 0..3] are which Q, K, V and mask matrices output batch b reads
-// (numpy-broadcast batch axes), independent of S so that a KV cache a key longer keeps the table. Q [L, E],
-// K [S, E], V [S, Ev], out [L, Ev] row-major, a mask matrix m_matrix elements; the mask element of (row l, key s)
-// is mask[l * m_row + s * m_col], mask_kind 0 none, 1 real (T), 2 boolean (uchar). causal: -inf where key > row
-// (top-left aligned). scale_from_input: the scale is scale_in[0], else `scale`.
+// Where each output batch reads and writes: offsets[5 * b + 0..4] are the offsets of its Q, K, V, mask and output
+// matrices in units of q_unit, k_unit, v_unit, m_matrix and o_unit elements (numpy-broadcast batch axes). A tensor
+// stored as the attention sees it has whole matrices as its unit, so that the table holds for any key count S (a KV
+// cache a key longer keeps it); one that a folded Transpose lays out otherwise has its row length as the unit and
+// rows q_row, k_row, v_row, o_row elements apart. Q [L, E], K [S, E], V [S, Ev], out [L, Ev]; the mask element of
+// (row l, key s) is mask[l * m_row + s * m_col], mask_kind 0 none, 1 real (T), 2 boolean (uchar). causal: -inf
+// where key > row (top-left aligned). scale_from_input: the scale is scale_in[0], else `scale`.
 // global = (ceil(L / (16 * RV)), batches).
 __kernel void sdpa_rows(__global const T* q, __global const T* k, __global const T* v, __global const uchar* mask,
                         __global const T* scale_in, __global T* out, __global const int* offsets, int L, int S,
                         int E, int Ev, int mask_kind, int m_row, int m_col, int m_matrix, int causal,
-                        int scale_from_input, float scale) {
+                        int scale_from_input, float scale, int q_unit, int k_unit, int v_unit, int o_unit, int q_row,
+                        int k_row, int v_row, int o_row) {
     const int l0 = get_global_id(0) * 16 * RV, b = get_global_id(1);
     if (l0 >= L)
         return;
-    q += offsets[4 * b] * L * E;
-    k += offsets[4 * b + 1] * S * E;
-    v += offsets[4 * b + 2] * S * Ev;
-    const int mask_base = offsets[4 * b + 3] * m_matrix;
-    out += b * L * Ev;
+    q += offsets[5 * b] * q_unit;
+    k += offsets[5 * b + 1] * k_unit;
+    v += offsets[5 * b + 2] * v_unit;
+    const int mask_base = offsets[5 * b + 3] * m_matrix;
+    out += offsets[5 * b + 4] * o_unit;
     if (scale_from_input)
         scale = LD1(scale_in);
     const float factor = scale * M_LOG2E_F;
@@ -66,7 +69,7 @@ __kernel void sdpa_rows(__global const T* q, __global const T* k, __global const
                       (int16)(L - 1));
         for (int i = 0; i < 16; ++i) {
             const int row = min(l0 + 16 * r + i, L - 1);
-            __global const T* qr = q + row * E;
+            __global const T* qr = q + row * q_row;
             for (int e = 0; e < E; ++e)
                 qt[r][e][i] = LD1(qr + e) * factor;
             moff[r][i] = mask_base + row * m_row;
@@ -92,8 +95,8 @@ __kernel void sdpa_rows(__global const T* q, __global const T* k, __global const
 #pragma unroll
         for (int j = 0; j < KB; ++j) {
             sk[j] = min(s0 + j, s_end - 1);
-            kr[j] = k + sk[j] * E;
-            vr[j] = v + sk[j] * Ev;
+            kr[j] = k + sk[j] * k_row;
+            vr[j] = v + sk[j] * v_row;
         }
         float16 sc[RV][KB];
 #pragma unroll
@@ -192,12 +195,12 @@ __kernel void sdpa_rows(__global const T* q, __global const T* k, __global const
         if (rows_here <= 0)
             break;
         const float16 inv = S > 0 ? (float16)(1.f) / lsum[r] : (float16)(0.f);
-        __global T* o = out + (l0 + 16 * r) * Ev;
+        __global T* o = out + (l0 + 16 * r) * o_row;
         for (int ev = 0; ev < Ev; ++ev) {
             float col[16];
             vstore16(ot[r][ev] * inv, 0, col);
             for (int i = 0; i < rows_here; ++i)
-                ST1(col[i], o + i * Ev + ev);
+                ST1(col[i], o + i * o_row + ev);
         }
     }
 }

@@ -1,8 +1,9 @@
 // AttentionOp::rebind: a configuration made for one key count S serves another (a KV cache a token longer at each
 // token, RuntimeKernels) with its scalar arguments changed, and on the device gives host_ref's output for the new
 // shapes: plain ScaledDotProductAttention with each kind of mask, broadcast batches, causal, and FusedAttention whose
-// Broadcast and Reshape targets name the new S. Anything else that changes (the query's rows, a batch axis, a mask
-// axis other than the keys', K and V out of step, targets that do not follow S) is refused: configured anew.
+// Broadcast and Reshape targets name the new S, and FusedTransposedAttention whose query and result are transposed.
+// Anything else that changes (the query's rows, a batch axis, a mask axis other than the keys', K and V out of step,
+// targets that do not follow S, a K laid out with its keys outside its heads) is refused: configured anew.
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -184,4 +185,42 @@ TEST(GpuAttentionRebind, GroupedHeadsWhoseTargetsNameTheKeyCount) {
     auto longer = grouped_inputs(*grouped(5, b5, r5, "true"), 7);
     longer[4] = longer[6] = i64s({1, 4, 5, 0}).node->get_constant_value();
     EXPECT_FALSE(run_rebound(*zeros, longer));
+}
+
+namespace {
+
+// FusedTransposedAttention: the query [1, L, 4, 16] and the result transposed to and from heads ([0, 2, 1, 3]); K
+// and V [1, 4, S, 16] as they are, or K stored heads first, [4, 1, S, 16], transposed by [1, 0, 2, 3].
+std::shared_ptr<Node> transposed(size_t L, size_t S, bool k_transposed) {
+    gpu::register_fused_ops();
+    auto p = [](const Shape& shape) { return Output<Node>(op::parameter(element::f32, shape), 0); };
+    Attributes attrs{{"causal", "false"}, {"q_order", "0,2,1,3"}, {"out_order", "0,2,1,3"}};
+    if (k_transposed)
+        attrs.emplace_back("k_order", "1,0,2,3");
+    auto node = std::make_shared<Node>(
+        "FusedTransposedAttention", 1,
+        OutputVector{p({1, L, 4, 16}), p(k_transposed ? Shape{4, 1, S, 16} : Shape{1, 4, S, 16}), p({1, 4, S, 16}),
+                     p({1, 1, 1, S})},
+        attrs);
+    node->validate_and_infer_types();
+    return node;
+}
+
+}  // namespace
+
+TEST(GpuAttentionRebind, TransposedQueryAndResultFollowTheKeyCount) {
+    OVCL_REQUIRE_GPU();
+    for (size_t L : {1, 3}) {
+        const auto configured = transposed(L, 12, false);
+        for (size_t S : {1, 9, 30}) {
+            const auto target = transposed(L, S, false);
+            const TensorVector now = grouped_inputs(*target, 60 + static_cast<uint32_t>(S));
+            const auto out = run_rebound(*configured, now);
+            ASSERT_TRUE(out) << "L " << L << " S " << S;
+            EXPECT_TENSOR_NEAR(*out, test::run_host(target, now).at(0), kAbsF32, kRelF32) << "L " << L << " S " << S;
+        }
+    }
+    // K laid out [4, 1, S, 16]: the keys still its second last axis, but its heads' offsets count S, so a new key
+    // count is configured anew.
+    EXPECT_FALSE(run_rebound(*transposed(1, 12, true), grouped_inputs(*transposed(1, 9, true), 5)));
 }

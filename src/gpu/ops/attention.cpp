@@ -3,13 +3,11 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
-#include <map>
 #include <optional>
 
-#include "host_ref/ref_utils.hpp"
 #include "kernel_stems.hpp"
+#include "ops/attention_fused.hpp"
 #include "ops/fused_ops.hpp"
-#include "ovcl/ops.hpp"
 #include "shape_infer/infer_utils.hpp"
 #include "shape_infer/tensor_values.hpp"
 
@@ -23,14 +21,32 @@ namespace {
 // and V element twice.
 constexpr int64_t kKeysPerBlock = 8;
 
-// FusedAttention's inputs: q, k, v, then the Broadcast and Reshape targets of K and of V (fusions_attention.cpp),
-// then the mask and scale where ScaledDotProductAttention has them at 3 and 4.
-constexpr size_t kGroupedTargets = 4;
+// One of the attention's tensors as the kernel reads it: `view` the shape the attention sees ([batch..., rows,
+// cols]), `strides` where its axes step in memory, `ordered` when a folded Transpose lays it out otherwise than
+// `view` (then the kernel steps rows by strides[rows axis] and counts batch offsets in rows of cols elements).
+struct Operand {
+    Shape view;
+    std::vector<int64_t> strides;
+    bool ordered = false;
+};
 
-bool grouped(const Node& node) { return node.get_type_name() == "FusedAttention"; }
+// The tensor of shape `stored` whose axis axis_of[d] is the attention's axis d (empty: the same axes).
+Operand operand(const Shape& stored, const std::vector<size_t>& axis_of) {
+    std::vector<int64_t> dense(stored.size(), 1);
+    for (size_t d = stored.size(); d-- > 1;)
+        dense[d - 1] = dense[d] * static_cast<int64_t>(stored[d]);
+    Operand o{stored, dense, !axis_of.empty()};
+    for (size_t d = 0; d < axis_of.size(); ++d) {
+        o.view[d] = stored[axis_of[d]];
+        o.strides[d] = dense[axis_of[d]];
+    }
+    return o;
+}
 
-// The node's inputs as host_ref::sdpa reads them: which are present, the geometry and the mask's strides.
+// The node's tensors as host_ref::sdpa reads them (after the Transposes of the node's orders): which inputs are
+// present, the geometry and the mask's strides.
 struct Geometry {
+    Operand q, k, v, out;
     Shape batch;  // output batch axes
     size_t L = 0, S = 0, E = 0, Ev = 0;
     bool causal = false, has_mask = false, bool_mask = false, has_scale = false;
@@ -49,20 +65,33 @@ void set_mask(Geometry& g, const Shape& ms) {
     g.m_matrix = static_cast<int64_t>(mL * mS);
 }
 
+Operand input_operand(const Node& node, size_t i) {
+    const Shape& s = node.get_input_shape(i);
+    return operand(s, attention_order(node, kAttentionOrders[i], s.size()));
+}
+
 Geometry geometry(const Node& node) {
     Geometry g;
-    const Shape qs = node.get_input_shape(0), ks = node.get_input_shape(1), vs = node.get_input_shape(2);
-    const Shape os = node.get_output_shape(0);
-    g.batch = Shape(os.begin(), os.end() - 2);
+    g.q = input_operand(node, 0);
+    g.k = input_operand(node, 1);
+    g.v = input_operand(node, 2);
+    const Shape& os = node.get_output_shape(0);
+    const std::vector<size_t> out_order = attention_order(node, "out_order", os.size());
+    std::vector<size_t> out_axis(out_order.size());
+    for (size_t j = 0; j < out_order.size(); ++j)  // the result's axis out_order[j] is stored at j
+        out_axis[out_order[j]] = j;
+    g.out = operand(os, out_axis);
+    const Shape &qs = g.q.view, &ks = g.k.view;
+    g.batch = Shape(g.out.view.begin(), g.out.view.end() - 2);
     g.L = qs[qs.size() - 2];
     g.E = qs.back();
     g.S = ks[ks.size() - 2];
-    g.Ev = vs.back();
+    g.Ev = g.v.view.back();
     g.causal = node.get_attr<bool>("causal");
-    const size_t shift = grouped(node) ? kGroupedTargets : 0;
+    const size_t shift = grouped_attention(node) ? kGroupedTargets : 0;
     g.mask_input += shift;
     g.scale_input += shift;
-    if (grouped(node)) {  // K's head axis a - 1, right-aligned into the output's batch axes
+    if (grouped_attention(node)) {  // K's head axis a - 1, right-aligned into the output's batch axes
         const auto a = static_cast<size_t>(node.get_attr<int64_t>("axis"));
         g.head_axis = a - 1 + g.batch.size() - (ks.size() - 2);
         g.groups = g.batch.at(g.head_axis) / std::max<size_t>(1, ks.at(a - 1));
@@ -76,35 +105,44 @@ Geometry geometry(const Node& node) {
     return g;
 }
 
-// Per output batch: which Q, K, V and mask matrices it reads ([batches, 4] i32), in matrices, not elements: the
-// kernel scales them, so that the table holds for any key count S.
-Tensor batch_offsets(const Node& node, const Geometry& g) {
-    const size_t count = g.has_mask ? 4 : 3;
-    std::vector<Strides> strides(4, Strides(g.batch.size(), 0));
-    Shape kv_batch = g.batch;  // the batch axes K and V broadcast onto: their heads a group's
-    if (g.groups > 1)
-        kv_batch[g.head_axis] /= g.groups;
-    for (size_t i = 0; i < count; ++i) {
-        const Shape s = i == 3 ? g.mask_shape : node.get_input_shape(i);
-        const size_t lead = s.size() >= 2 ? s.size() - 2 : 0;
-        strides[i] = host_ref::broadcast_strides(Shape(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(lead)),
-                                                 i == 1 || i == 2 ? kv_batch : g.batch);
+// The unit of an operand's batch offsets (kernels_cl/attention.cl): a matrix of `rows` x `cols` as it is stored,
+// a row of `cols` elements when a folded Transpose interleaves its matrices.
+int64_t unit(const Operand& o, size_t rows, size_t cols) {
+    return static_cast<int64_t>(o.ordered ? cols : rows * cols);
+}
+
+// Per output batch: where its Q, K, V, mask and output matrices start ([batches, 5] i32), in the units above: for
+// operands stored as the attention reads them, matrices, so that the table holds for any key count S.
+Tensor batch_offsets(const Geometry& g) {
+    const Operand mask = operand(g.has_mask ? g.mask_shape : Shape{1, 1}, {});
+    const Operand* operands[5] = {&g.q, &g.k, &g.v, &mask, &g.out};
+    const int64_t units[5] = {unit(g.q, g.L, g.E), unit(g.k, g.S, g.E), unit(g.v, g.S, g.Ev), g.m_matrix,
+                              unit(g.out, g.L, g.Ev)};
+    const size_t nb = g.batch.size(), batches = shape_size(g.batch);
+    // strides[k][ax]: operand k's step per index of output batch axis ax (0 where it broadcasts or lacks the axis)
+    std::vector<std::vector<int64_t>> strides(5, std::vector<int64_t>(nb, 0));
+    for (size_t k = 0; k < 5; ++k) {
+        const Operand& o = *operands[k];
+        const size_t lead = o.view.size() >= 2 ? o.view.size() - 2 : 0;
+        for (size_t ax = nb - std::min(nb, lead); ax < nb; ++ax) {
+            const size_t a = ax + lead - nb;
+            strides[k][ax] = o.view[a] == 1 ? 0 : o.strides[a];
+        }
     }
-    const size_t batches = shape_size(g.batch);
-    Tensor t(element::i32, Shape{batches, 4});
+    Tensor t(element::i32, Shape{batches, 5});
     int32_t* dst = t.data<int32_t>();
     for (size_t b = 0; b < batches; ++b) {
         size_t rem = b;
-        int64_t off[4] = {0, 0, 0, 0};
-        for (size_t ax = g.batch.size(); ax-- > 0;) {
+        int64_t off[5] = {0, 0, 0, 0, 0};
+        for (size_t ax = nb; ax-- > 0;) {
             const size_t i = rem % g.batch[ax];
             rem /= g.batch[ax];
-            for (size_t k = 0; k < 4; ++k)
-                off[k] += static_cast<int64_t>((ax == g.head_axis && (k == 1 || k == 2) ? i / g.groups : i) *
-                                               strides[k][ax]);
+            for (size_t k = 0; k < 5; ++k)
+                off[k] += static_cast<int64_t>(ax == g.head_axis && (k == 1 || k == 2) ? i / g.groups : i) *
+                          strides[k][ax];
         }
-        for (size_t k = 0; k < 4; ++k)
-            dst[4 * b + k] = static_cast<int32_t>(off[k]);
+        for (size_t k = 0; k < 5; ++k)
+            dst[5 * b + k] = static_cast<int32_t>(units[k] > 0 ? off[k] / units[k] : 0);
     }
     return t;
 }
@@ -117,34 +155,13 @@ int64_t head_capacity(size_t E, size_t Ev) {
     return cap;
 }
 
-// FusedAttention's op `type` (Unsqueeze-1, Broadcast-3, Reshape-1, ScaledDotProductAttention-13) with the
-// attributes it keeps, named as it is, for that op's shape inference (which reads the version and attributes).
-// Made once per thread and attribute value: each configuration of a FusedAttention infers shapes through them.
-std::shared_ptr<Node> stand_in(const Node& fused, const std::string& type) {
-    static const std::map<std::string, std::pair<int64_t, const char*>> ops{
-        {"Unsqueeze", {1, ""}}, {"Broadcast", {3, "mode"}}, {"Reshape", {1, "special_zero"}},
-        {"ScaledDotProductAttention", {13, "causal"}}};
-    thread_local std::map<std::pair<std::string, std::string>, std::shared_ptr<Node>> made;
-    const auto& [version, attr] = ops.at(type);
-    const std::string value = *attr ? fused.get_attr_text(attr) : std::string();
-    auto& n = made[{type, value}];
-    if (!n) {
-        Attributes attrs;
-        if (*attr)
-            attrs.emplace_back(attr, value);
-        n = std::make_shared<Node>(type, version, OutputVector{}, attrs);
-    }
-    n->set_friendly_name(fused.get_friendly_name());
-    return n;
-}
-
 // The shape `target` (a Constant of the node's input `i`) gives the op `type` (Broadcast or Reshape) on `in`.
 std::optional<Shape> target_shape(const Node& node, const std::string& type, const Shape& in, size_t i) {
     const auto& c = node.input_value(i).node;
     if (!c->is_constant())
         return std::nullopt;
     try {
-        const auto op = stand_in(node, type);
+        const auto op = attention_stand_in(node, type);
         const Tensor& t = c->get_constant_value();
         const auto out = op->spec().infer(
             *op, {InputInfo(node.get_input_element_type(0), in), InputInfo(t.get_element_type(), t.get_shape(), &t)});
@@ -198,67 +215,22 @@ void append_scalars(const Geometry& g, std::vector<KernelArg>& args) {
                       g.m_matrix, int64_t(g.causal), int64_t(g.has_scale)})
         args.push_back(i32(x));
     args.push_back(KernelArg::scalar<cl_float>(scale));
+    const auto row = [](const Operand& o, size_t cols) {
+        return o.ordered ? o.strides[o.strides.size() - 2] : static_cast<int64_t>(cols);
+    };
+    for (int64_t x : {unit(g.q, g.L, g.E), unit(g.k, g.S, g.E), unit(g.v, g.S, g.Ev), unit(g.out, g.L, g.Ev),
+                      row(g.q, g.E), row(g.k, g.E), row(g.v, g.Ev), row(g.out, g.Ev)})
+        args.push_back(i32(x));
 }
 
 }  // namespace
-
-// The ops FusedAttention stands for, on its inputs: Unsqueeze, Broadcast and Reshape of K and of V, then
-// ScaledDotProductAttention (their shape inferences, with the targets' values where they are known).
-std::vector<OutputInfo> fused_attention_infer(const Node& node, const std::vector<InputInfo>& in) {
-    if (in.size() < 7 || in.size() > 9)
-        raise<ModelError>(node.describe(), ": expects 7 to 9 inputs (q, k, v, the Broadcast and Reshape targets of K "
-                          "and of V, the mask, the scale), got ", in.size());
-    const auto a = node.get_attr<int64_t>("axis");
-    for (size_t i : {1, 2})
-        if (in[i].shape.rank_is_static() && (a < 1 || a + 2 > static_cast<int64_t>(in[i].shape.size())))
-            raise<ModelError>(node.describe(), ": axis ", a, " is no axis after a batch axis of input ", i, " ",
-                              in[i].shape);
-    Tensor axis(element::i64, Shape{1});
-    axis.data<int64_t>()[0] = a;
-    const auto as_input = [](const OutputInfo& o) { return InputInfo(o.type, o.shape, nullptr, o.shape_value); };
-    const auto unsqueeze = stand_in(node, "Unsqueeze"), broadcast = stand_in(node, "Broadcast");
-    const auto reshape = stand_in(node, "Reshape"), attention = stand_in(node, "ScaledDotProductAttention");
-    std::vector<InputInfo> sdpa{in[0]};
-    for (size_t i : {1, 2}) {
-        const auto u = unsqueeze->spec().infer(*unsqueeze, {in[i], InputInfo(element::i64, Shape{1}, &axis)});
-        const auto b = broadcast->spec().infer(*broadcast, {as_input(u.at(0)), in[2 * i + 1]});
-        const auto r = reshape->spec().infer(*reshape, {as_input(b.at(0)), in[2 * i + 2]});
-        sdpa.push_back(as_input(r.at(0)));
-    }
-    sdpa.insert(sdpa.end(), in.begin() + 7, in.end());
-    return attention->spec().infer(*attention, sdpa);
-}
-
-void fused_attention_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx) {
-    std::map<const Node*, Tensor> values;
-    const auto parameter = [&](const Tensor& t) {
-        auto p = op::parameter(t.get_element_type(), t.get_shape());
-        values[p.get()] = t;
-        return Output<Node>(p, 0);
-    };
-    const auto axis = op::constant<int64_t>(element::i64, Shape{1}, {node.get_attr<int64_t>("axis")});
-    NodeVector order;
-    OutputVector sdpa_inputs{parameter(in.at(0))};
-    for (size_t i : {1, 2}) {
-        auto u = op::make("Unsqueeze", {parameter(in.at(i)), axis});
-        auto b = op::make("Broadcast", {u, op::constant(in.at(2 * i + 1))}, {{"mode", node.get_attr_text("mode")}}, 3);
-        auto r = op::make("Reshape", {b, op::constant(in.at(2 * i + 2))},
-                          {{"special_zero", node.get_attr_text("special_zero")}});
-        order.insert(order.end(), {u, b, r});
-        sdpa_inputs.emplace_back(r, 0);
-    }
-    for (size_t i = 7; i < in.size(); ++i)
-        sdpa_inputs.push_back(parameter(in[i]));
-    order.push_back(op::make("ScaledDotProductAttention", sdpa_inputs, {{"causal", node.get_attr_text("causal")}}, 13));
-    evaluate_in_order(order, values, ctx).copy_to(out.at(0));
-}
 
 Validation AttentionOp::validate(const Node& node, const DeviceInfo&) const {
     const element::Type type = node.get_input_element_type(0);
     if (type != element::f32 && type != element::f16)
         return Validation::no("the OpenCL ScaledDotProductAttention supports f32 and f16 (f16 as storage, f32 "
                               "compute), not " + type.get_type_name());
-    if (grouped(node) && !expands_heads_only(node))
+    if (grouped_attention(node) && !expands_heads_only(node))
         return Validation::no("the Broadcast and Reshape targets of K and V are not known, or expand other axes "
                               "than the heads: the kernel reads each K and V head for a group of query heads");
     const Geometry g = geometry(node);
@@ -283,7 +255,7 @@ OpConfig AttentionOp::configure(const Node& node, const DeviceInfo&) const {
     const int64_t rv = g.L > 16 ? 2 : 1;  // 16 rows when that covers L: fewer idle lanes
 
     OpConfig cfg;
-    cfg.constants.push_back(batch_offsets(node, g));
+    cfg.constants.push_back(batch_offsets(g));
     KernelLaunch l;
     l.source = stem::attention;
     l.entry = "sdpa_rows";
@@ -357,15 +329,17 @@ std::optional<OpConfig> AttentionOp::rebind(const Node& n, const OpConfig& confi
         shapes.push_back(now[i].shape.to_shape());
     }
     Geometry g = geometry(n);
+    if (g.k.ordered || g.v.ordered)  // their batch offsets, in rows, count S
+        return std::nullopt;
     const size_t key_axis = shapes[1].size() - 2, S = shapes[1][key_axis];
-    const bool special_zero = grouped(n) && n.get_attr<bool>("special_zero");
+    const bool special_zero = grouped_attention(n) && n.get_attr<bool>("special_zero");
     for (size_t i = 0; i < now.size(); ++i) {
         const Shape& was = n.get_input_shape(i);
         const Shape& is = shapes[i];
         bool ok = was == is;
         if (i == 1 || i == 2)
             ok = same_but(was, is, key_axis) && is[key_axis] == S;
-        else if (grouped(n) && i >= 3 && i < 3 + kGroupedTargets)
+        else if (grouped_attention(n) && i >= 3 && i < 3 + kGroupedTargets)
             ok = n.input_value(i).node->is_constant() &&
                  target_follows(n.input_value(i).node->get_constant_value(), now[i].value,
                                 shapes[1].size() + (i % 2 ? 1 : 0), g.S, S, i % 2 == 0, special_zero);

@@ -1,6 +1,7 @@
 // The GPU plugin's own op types (FusedConvolution, FusedGroupConvolution, FusedMatMul, FusedEltwise, FusedMVN,
-// FusedRoPE, FusedAttention; rows in ops/fused_ops.def): what their nodes carry and how the host runs them. The
-// fusion passes (transform/fusions.hpp) make them; their attributes: docs/kernels.md, "fusions".
+// FusedRoPE, FusedAttention, FusedTransposedAttention; rows in ops/fused_ops.def): what their nodes carry and how
+// the host runs them. The fusion passes (transform/fusions.hpp) make them; their attributes: docs/kernels.md,
+// "fusions".
 #pragma once
 
 #include <map>
@@ -69,7 +70,8 @@ std::vector<OutputInfo> fused_eltwise_infer(const Node& node, const std::vector<
 void fused_eltwise_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 std::vector<OutputInfo> fused_mvn_infer(const Node& node, const std::vector<InputInfo>& in);
 void fused_mvn_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
-std::vector<OutputInfo> fused_attention_infer(const Node& node, const std::vector<InputInfo>& in);  // attention.cpp
+// FusedAttention and FusedTransposedAttention: ops/attention_fused.cpp
+std::vector<OutputInfo> fused_attention_infer(const Node& node, const std::vector<InputInfo>& in);
 void fused_attention_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);
 std::vector<OutputInfo> fused_rope_infer(const Node& node, const std::vector<InputInfo>& in);  // ops/rope.cpp
 void fused_rope_ref(const Node& node, const TensorVector& in, TensorVector& out, EvalContext& ctx);

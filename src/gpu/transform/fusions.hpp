@@ -1,9 +1,10 @@
 // Graph fusions of the GPU plugin (OpenVINO's GPU plugin style): each replaces a pattern of nodes by one node of an
 // internal op type that one kernel runs (FusedConvolution / FusedGroupConvolution / FusedMatMul with the epilogue,
-// FusedMVN, FusedRoPE, FusedAttention, FusedEltwise), after folding per-channel scales into convolution weights. A
-// fused node keeps the last replaced node's names and lists all in rt_info["fused_names"]; its registry entry
-// evaluates the replaced ops' host references in order, so host fallback and REF still run. Types in host_ops are
-// never fused. Patterns, inputs and attributes of each fused type: docs/kernels.md, "fusions".
+// FusedMVN, FusedRoPE, FusedAttention, FusedTransposedAttention, FusedEltwise), after folding per-channel scales
+// into convolution weights. A fused node keeps the last replaced node's names and lists all in
+// rt_info["fused_names"]; its registry entry evaluates the replaced ops' host references in order, so host fallback
+// and REF still run. Types in host_ops are never fused. Patterns, inputs and attributes of each fused type:
+// docs/kernels.md, "fusions".
 #pragma once
 
 #include <set>
@@ -43,6 +44,10 @@ size_t fuse_rope(Model& model, const std::set<std::string>& host_ops = {});
 /// Fuses grouped-query attention (ScaledDotProductAttention of K and V whose heads an Unsqueeze, Broadcast and
 /// Reshape repeat) into FusedAttention (fusions_attention.cpp). Returns the number fused.
 size_t fuse_grouped_attention(Model& model, const std::set<std::string>& host_ops = {});
+/// Folds into ScaledDotProductAttention (then FusedTransposedAttention) and FusedAttention the Transposes of their
+/// query, key and value (FusedAttention: query) that they alone read, and the Transpose of their result where it
+/// alone reads it, each keeping the last axis last (fusions_attention.cpp). Returns the number of nodes made.
+size_t fold_attention_transposes(Model& model, const std::set<std::string>& host_ops = {});
 /// Fuses DAGs of two or more element-wise nodes into FusedEltwise. Returns the number fused.
 size_t fuse_eltwise(Model& model, const std::set<std::string>& host_ops = {});
 

@@ -1,11 +1,17 @@
-// FusedAttention (fusions.hpp): grouped-query attention as PyTorch models write it (LLaMA's and Qwen's
-// repeat_kv: k[:, :, None].expand(B, Hkv, G, S, D).reshape(B, Hkv * G, S, D)) and OpenVINO's frontend converts it:
+// The attention fusions (fusions.hpp).
+// FusedAttention: grouped-query attention as PyTorch models write it (LLaMA's and Qwen's repeat_kv:
+// k[:, :, None].expand(B, Hkv, G, S, D).reshape(B, Hkv * G, S, D)) and OpenVINO's frontend converts it:
 //   ScaledDotProductAttention(q, Reshape(Broadcast(Unsqueeze(k, a), tk), sk), Reshape(Broadcast(Unsqueeze(v, a),
 //   tv), sv), [mask], [scale])
 // with the same axis a, Broadcast mode and special_zero for K and V. The fused node keeps the targets as inputs: its
 // host reference runs the ops it stands for on them, and the device runs it only where they are known and expand
 // the axis alone (ops/attention.cpp); the attention kernel then reads K and V head h / G in place of a copy G times
 // the size, made anew for every token of a decoder.
+// Transposes around the attention: multi-head attention splits heads by Reshape [B, L, H, E] then Transpose
+// [0, 2, 1, 3] of Q, K and V, and merges them back by the same Transpose of the result then Reshape (BERT-likes,
+// T5, Whisper, Wav2Vec2, GPT-2, Stable Diffusion's UNet; the result's alone in LLaMA). The attention kernel reads
+// and writes those layouts with strides: four copies of a layer's activations fewer.
+#include "ops/attention_fused.hpp"
 #include "ovcl/ops.hpp"
 #include "transform/fusions.hpp"
 #include "transform/fusions_graph.hpp"
@@ -93,6 +99,69 @@ size_t fuse_grouped_attention(Model& model, const std::set<std::string>& host_op
                          {"mode", k.mode},
                          {"special_zero", k.special_zero ? "true" : "false"}};
         walk.replace_taken(std::make_shared<Node>("FusedAttention", 1, inputs, attrs), nodes);
+        ++fused;
+    }
+    return walk.done(fused);
+}
+
+namespace {
+
+// A Transpose whose order (a Constant) keeps the last axis last: the attention kernel reads or writes the rows of
+// its data with strides.
+bool foldable_transpose(const std::shared_ptr<Node>& t, const FusionWalk& walk) {
+    if (!t || t->get_type_name() != "Transpose" || !walk.position.count(t.get()))
+        return false;
+    const auto order = integer_constant(t->input_value(1));
+    const PartialShape& data = t->get_input_partial_shape(0);
+    return order && order->size() >= 2 && data.rank_is_static() && data.size() == order->size() &&
+           order->back() == static_cast<int64_t>(order->size()) - 1;
+}
+
+std::string order_text(const Node& transpose) {
+    std::string text;
+    const auto order = integer_constant(transpose.input_value(1));
+    for (int64_t a : *order)
+        text += (text.empty() ? "" : ",") + std::to_string(a);
+    return text;
+}
+
+}  // namespace
+
+size_t fold_attention_transposes(Model& model, const std::set<std::string>& host_ops) {
+    for (const char* type : {"ScaledDotProductAttention", "Transpose"})
+        if (host_ops.count(type))
+            return 0;
+    FusionWalk walk(model);
+    size_t fused = 0;
+    for (const auto& attention : walk.order) {
+        const std::string& type = attention->get_type_name();
+        if ((type != "ScaledDotProductAttention" && type != "FusedAttention") ||
+            !walk.position.count(attention.get()))
+            continue;
+        // FusedAttention's K and V are expanded, not transposed: its query and result only.
+        const size_t operands = type == "FusedAttention" ? 1 : 3;
+        NodeVector nodes{attention};
+        OutputVector inputs = attention->input_values();
+        Attributes attrs = attention->get_attributes();
+        for (size_t i = 0; i < operands; ++i) {
+            const auto t = attention->input_value(i).node;
+            if (foldable_transpose(t, walk) && walk.consumers.only(Output<Node>(t, 0)) == attention &&
+                !attention->has_attr(kAttentionOrders[i])) {
+                inputs[i] = t->input_value(0);
+                attrs.emplace_back(kAttentionOrders[i], order_text(*t));
+                nodes.push_back(t);
+            }
+        }
+        const auto reader = walk.consumers.only(Output<Node>(attention, 0));
+        if (foldable_transpose(reader, walk) && !attention->has_attr("out_order")) {
+            attrs.emplace_back("out_order", order_text(*reader));
+            nodes.push_back(reader);
+        }
+        if (nodes.size() == 1)
+            continue;
+        walk.sort_in_order(nodes);
+        const std::string fused_type = type == "FusedAttention" ? type : "FusedTransposedAttention";
+        walk.replace_taken(std::make_shared<Node>(fused_type, 1, inputs, attrs), nodes);
         ++fused;
     }
     return walk.done(fused);

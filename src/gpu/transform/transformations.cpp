@@ -133,6 +133,7 @@ size_t transform_model(Model& model, const std::set<std::string>& host_ops, elem
         {fuse_normalization, true},
         {fuse_rope, types.count("Concat") && types.count("Slice")},
         {fuse_grouped_attention, types.count("ScaledDotProductAttention") && types.count("Broadcast")},
+        {fold_attention_transposes, types.count("ScaledDotProductAttention") && types.count("Transpose")},
         {fold_channel_scale, types.count("Convolution") || types.count("GroupConvolution")},
         {fuse_bias_activation, true},
         {fuse_eltwise, true},

@@ -29,6 +29,7 @@ struct FusionHistory {
         NORMALIZATION,
         ROPE,
         GROUPED_ATTENTION,
+        ATTENTION_TRANSPOSES,
         CHANNEL_SCALE,
         BIAS_ACTIVATION,
         ELTWISE,
