@@ -156,6 +156,64 @@ __kernel void max_pool(__global const DATA* x, __global DATA* y INDEX_ARGS, int4
     })
 }
 
+// Sixteen planes at once, one output row of each (global id = plane group * OD * OH + row): the lanes are planes,
+// which share the window's geometry, so the taps' bounds are uniform and only the loads gather (in_plane apart).
+// For rows too short for max_pool's blocks of 8 (GoogLeNet's 8x8 to 2x2 inception pools), which it would run one
+// output at a time in scalar code. Lanes past the last plane repeat it and store nothing. Semantics as max_pool's.
+#define T16 CAT(T, 16)
+#define INT16_LANES ((int16)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+inline T16 gather16(__global const DATA* x, int16 at) {
+    return (T16)(LD1(x + at.s0), LD1(x + at.s1), LD1(x + at.s2), LD1(x + at.s3), LD1(x + at.s4), LD1(x + at.s5),
+                 LD1(x + at.s6), LD1(x + at.s7), LD1(x + at.s8), LD1(x + at.s9), LD1(x + at.sa), LD1(x + at.sb),
+                 LD1(x + at.sc), LD1(x + at.sd), LD1(x + at.se), LD1(x + at.sf));
+}
+
+__kernel void max_pool_planes(__global const DATA* x, __global DATA* y INDEX_ARGS, int4 in, int4 out, int4 ksize,
+                              int4 stride, int4 dil, int4 pad) {
+    const int rows = out.y * out.z, groups = (in.w + 15) / 16;
+    if (get_global_id(0) >= (size_t)rows * groups)
+        return;
+    const int id = (int)get_global_id(0), group = id / rows, orow = id - group * rows;
+    const int oh = orow % out.y, od = orow / out.y;
+    const int in_plane = in.x * in.y * in.z, out_plane = out.x * out.y * out.z;
+    const int16 planes = min((int16)(group * 16) + INT16_LANES, (int16)(in.w - 1));
+    const int16 base = planes * in_plane;
+    const int sd = od * stride.z - pad.z, sh = oh * stride.y - pad.y;
+    const int2 rd = taps_inside(sd, dil.z, in.z, ksize.z);
+    const int2 rh = taps_inside(sh, dil.y, in.y, ksize.y);
+    const int lanes = min(16, in.w - group * 16);
+    for (int ow = 0; ow < out.x; ++ow) {
+        const int sw = ow * stride.x - pad.x;
+        const int2 rw = taps_inside(sw, dil.x, in.x, ksize.x);
+        T16 best = (T16)(T_LOWEST);
+        int16 at = (int16)(-1);
+        bool first = true;
+        for (int kd = rd.x; kd < rd.y; ++kd)
+            for (int kh = rh.x; kh < rh.y; ++kh)
+                for (int kw = rw.x; kw < rw.y; ++kw) {
+                    const int pos = ((sd + kd * dil.z) * in.y + sh + kh * dil.y) * in.x + sw + kw * dil.x;
+                    const T16 v = gather16(x, base + pos);
+                    const int16 take = first ? (int16)(-1) : (int16)(v > best);
+                    best = select(best, v, take);
+                    at = select(at, (int16)(pos), take);
+                    first = false;
+                }
+        T values[16];
+        int where[16];
+        vstore16(best, 0, values);
+        vstore16(at, 0, where);
+        const int o = (od * out.y + oh) * out.x + ow;
+        for (int i = 0; i < lanes; ++i) {
+            const int p = group * 16 + i;
+            ST1(values[i], y + (long)p * out_plane + o);
+#ifdef IDX_T
+            const long flat = (long)p * in_plane + max(where[i], 0);
+            idx[(long)p * out_plane + o] = (IDX_T)(modulo > 0 ? flat % modulo : flat);
+#endif
+        }
+    }
+}
+
 #else  // POOL_AVG
 
 // Mean over each window. pads_in_divisor: divide by the kernel volume, else by the taps inside the

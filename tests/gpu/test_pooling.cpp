@@ -1,14 +1,17 @@
 // MaxPool 1/8/14 and AvgPool 1/14 on the OpenCL device against host_ref: grids of shapes, kernels,
 // strides, dilations, pads, auto_pad and rounding types (ceil_torch included), exclude-pad, indices
-// (type and axis), 1-D / 3-D windows and i32 data; a hand-checked case; the refusals.
+// (type and axis), 1-D / 3-D windows and i32 data; a hand-checked case; the refusals. MaxPool over 16 planes or more
+// with rows shorter than 16 outputs runs on max_pool_planes (16 planes per work-item): the same cases there.
 // Tolerances: MaxPool is exact (a selection); AvgPool sums at most a few dozen f32 terms in f32 where
 // host_ref sums in double: 1e-5 abs + 1e-5 rel. f16 (storage only, f32 compute): MaxPool exact; AvgPool
 // 1e-3 abs + 2e-3 rel, the f32 sums may round to the other side of one f16 rounding (ulp 2^-10 relative).
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "gpu_test_utils.hpp"
 #include "ops/gpu_op.hpp"
+#include "ops/pooling.hpp"
 #include "ovcl/ops.hpp"
 
 using namespace ovcl;
@@ -202,6 +205,60 @@ TEST(GpuPooling, F16) {
     const Pool cube{{2, 2, 2}, {1, 2, 1}, {0, 0, 0}, {1, 0, 1}, {}};
     const Tensor x3 = test::random_tensor(f16, {1, 2, 5, 6, 19}, -1, 1, 33);
     EXPECT_TRUE(test::gpu_matches_host(avg_pool(1, {1, 2, 5, 6, 19}, cube, true, f16), {x3}, 1e-3, 2e-3));
+}
+
+std::string impl(const std::shared_ptr<Node>& node) {
+    return gpu::PoolingOp().configure(*node, test::gpu_env()->device).impl_name;
+}
+
+// GoogLeNet's inception pools (8x8 to 2x2 planes, hundreds of them) and the like: 16, 20 (the last group's lanes
+// repeat its last plane), 33 and 2 x 24 planes, rows below 16 outputs.
+TEST(GpuPooling, MaxPoolAcrossPlanesMatchesHost) {
+    OVCL_REQUIRE_GPU();
+    for (const Shape& s : {Shape{1, 16, 8, 8}, Shape{1, 20, 4, 4}, Shape{1, 33, 7, 9}, Shape{2, 24, 3, 5}})
+        for (Pool p : grid_2d())
+            for (const std::string r : {"floor", "ceil_torch"}) {
+                p.rounding = r;
+                auto x = test::random_tensor(element::f32, s, -4, 4, 17);
+                auto* d = x.data<float>();  // ties: the first maximum wins, in the values and the indices
+                for (size_t i = 0; i < x.get_size(); i += 3)
+                    d[i] = static_cast<float>(static_cast<int>(d[i]));
+                auto node = max_pool(14, element::f32, s, p, {{"index_element_type", "i64"}, {"axis", "2"}});
+                ASSERT_EQ(impl(node), "max_pool_planes_idx_f32") << s;
+                EXPECT_TRUE(test::gpu_matches_host(node, {x}, 0, 0)) << s << " rounding " << r;
+                if (r == "floor") {
+                    EXPECT_TRUE(test::gpu_matches_host(max_pool(1, element::f32, s, p), {x}, 0, 0)) << s;
+                }
+            }
+    const Shape s{1, 20, 7, 9};
+    const Tensor x = test::random_tensor(element::f32, s, -1, 1, 18);
+    for (const std::string ap : {"same_upper", "valid"}) {  // auto_pad, dilations, indices of each type and axis
+        Pool p{{3, 3}, {2, 1}, {0, 0}, {0, 0}, {2, 3}};
+        p.auto_pad = ap;
+        for (const std::string it : {"i64", "i32"})
+            for (int64_t axis : {0, 1, -1})
+                EXPECT_TRUE(test::gpu_matches_host(
+                    max_pool(8, element::f32, s, p, {{"index_element_type", it}, {"axis", std::to_string(axis)}}),
+                    {x}, 0, 0))
+                    << ap << " " << it << " axis " << axis;
+    }
+    const Pool padded{{2, 2}, {2, 2}, {2, 2}, {2, 2}, {}, "ceil"};  // corner windows entirely in padding
+    EXPECT_TRUE(test::gpu_matches_host(max_pool(8, element::f32, {1, 17, 5, 6}, padded),
+                                       {test::random_tensor(element::f32, {1, 17, 5, 6}, -1, 1, 19)}, 0, 0));
+    Tensor nan = test::random_tensor(element::f32, {1, 16, 4, 4}, -1, 1, 20);
+    nan.data<float>()[5] = std::numeric_limits<float>::quiet_NaN();  // sticks where it is a window's first tap
+    EXPECT_TRUE(test::gpu_matches_host(max_pool(1, element::f32, {1, 16, 4, 4}, {{2, 2}, {1, 1}, {0, 0}, {0, 0}, {}}),
+                                       {nan}, 0, 0));
+    const Pool cube{{2, 3, 3}, {1, 2, 1}, {1, 1, 1}, {0, 1, 1}, {}};  // 1-D and 3-D windows, i32, f16
+    EXPECT_TRUE(test::gpu_matches_host(max_pool(8, element::f32, {1, 18, 5, 6, 9}, cube),
+                                       {test::random_tensor(element::f32, {1, 18, 5, 6, 9}, -1, 1, 21)}, 0, 0));
+    EXPECT_TRUE(test::gpu_matches_host(max_pool(8, element::f32, {2, 9, 11}, {{3}, {2}, {1}, {0}, {}}),
+                                       {test::random_tensor(element::f32, {2, 9, 11}, -1, 1, 22)}, 0, 0));
+    const auto i32 = max_pool(8, element::i32, {1, 24, 6, 6}, {{3, 3}, {1, 1}, {1, 1}, {1, 1}, {}});
+    EXPECT_EQ(impl(i32), "max_pool_planes_idx_i32");
+    EXPECT_TRUE(test::gpu_matches_host(i32, {test::random_tensor(element::i32, {1, 24, 6, 6}, -100, 100, 23)}, 0, 0));
+    const auto f16 = max_pool(8, element::f16, {1, 20, 8, 8}, {{3, 3}, {2, 2}, {1, 1}, {1, 1}, {}});
+    EXPECT_TRUE(test::gpu_matches_host(f16, {test::random_tensor(element::f16, {1, 20, 8, 8}, -4, 4, 24)}, 0, 0));
 }
 
 TEST(GpuPooling, RefusesWithReasons) {

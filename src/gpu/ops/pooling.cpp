@@ -12,6 +12,7 @@ namespace gpu {
 namespace {
 
 constexpr int64_t kBlock = 8;  // outputs along W per work-item (BLOCK in pooling.cl)
+constexpr cl_int kPlanes = 16;  // planes per work-item of max_pool_planes
 constexpr size_t kLocal = 8;  // work-group (kLocal, 1) or (1, 1): PoCL compiles one variant per local size
 
 bool is_max(const Node& node) { return node.get_type_name() == "MaxPool"; }
@@ -56,6 +57,12 @@ Geometry make_geometry(const Node& node) {
     return g;
 }
 
+// MaxPool whose rows are too short for two blocks of 8 outputs, over at least 16 planes: max_pool_planes, which
+// takes 16 planes of one output row per work-item (the row kernel would run them one output at a time).
+bool across_planes(const Node& node, const Geometry& g) {
+    return is_max(node) && g.out.s[0] < 2 * kBlock && g.in.s[3] >= kPlanes;
+}
+
 bool fits_int(size_t v) { return v < static_cast<size_t>(std::numeric_limits<cl_int>::max()); }
 
 }  // namespace
@@ -93,7 +100,8 @@ OpConfig PoolingOp::configure(const Node& node, const DeviceInfo&) const {
     const bool max = is_max(node);
     KernelLaunch l;
     l.source = stem::pooling;
-    l.entry = max ? "max_pool" : "avg_pool";
+    const bool planes = across_planes(node, g);
+    l.entry = planes ? "max_pool_planes" : max ? "max_pool" : "avg_pool";
     const bool half = t == element::f16;  // stored as half, computed as float
     l.options = define("T", half ? "float" : cl_type(t)) + (half ? " -DIO_HALF" : "");
     if (max)
@@ -101,7 +109,7 @@ OpConfig PoolingOp::configure(const Node& node, const DeviceInfo&) const {
     else
         l.options += " -DPOOL_AVG";
     l.args = {KernelArg::input(0), KernelArg::output(0)};
-    std::string name = max ? "max_pool" : "avg_pool";
+    std::string name = l.entry;
     if (max && node.get_output_size() > 1) {
         const Shape s = node.get_input_shape(0);
         const int64_t axis = shape_infer::normalize_axis(node, node.get_attr<int64_t>("axis", 0),
@@ -113,22 +121,31 @@ OpConfig PoolingOp::configure(const Node& node, const DeviceInfo&) const {
         l.args.push_back(KernelArg::scalar<cl_long>(modulo));
         name += "_idx";
     }
-    for (const cl_int4& v : {g.in, g.out, g.kernel, g.stride, g.dil, g.pad, g.cols})
+    for (const cl_int4& v : {g.in, g.out, g.kernel, g.stride, g.dil, g.pad})
         l.args.push_back(KernelArg::scalar<cl_int4>(v));
+    if (!planes)  // max_pool_planes runs every column alike
+        l.args.push_back(KernelArg::scalar<cl_int4>(g.cols));
     if (!max) {
         // OpenVINO's rule (as host_ref): without exclude-pad the divisor is the whole kernel, but only when
         // some effective padding exists; otherwise it counts the taps inside the input.
         const bool pads_in_divisor = !node.get_attr<bool>("exclude-pad", false) && g.any_pad;
         l.args.push_back(KernelArg::scalar<cl_int>(pads_in_divisor ? 1 : 0));
     }
-    // One work-item per output row: (output rows, planes), rows padded to the work-group width.
+    // One work-item per output row: (output rows, planes), rows padded to the work-group width; max_pool_planes:
+    // one per output row of each 16 planes, in one range.
     const size_t rows = static_cast<size_t>(g.out.s[1]) * static_cast<size_t>(g.out.s[2]);
-    const size_t local = rows >= 2 * kLocal ? kLocal : 1;
-    l.global = {(rows + local - 1) / local * local, static_cast<size_t>(g.in.s[3])};
-    l.local = {local, 1};
+    if (planes) {
+        const size_t items = rows * static_cast<size_t>((g.in.s[3] + kPlanes - 1) / kPlanes);
+        l.global = {(items + kLocal - 1) / kLocal * kLocal};
+        l.local = {kLocal};
+    } else {
+        const size_t local = rows >= 2 * kLocal ? kLocal : 1;
+        l.global = {(rows + local - 1) / local * local, static_cast<size_t>(g.in.s[3])};
+        l.local = {local, 1};
+    }
     OpConfig c;
     c.launches.push_back(std::move(l));
-    c.impl_name = name + "_" + t.get_type_name() + "_w8";
+    c.impl_name = name + "_" + t.get_type_name() + (planes ? "" : "_w8");
     return c;
 }
 
