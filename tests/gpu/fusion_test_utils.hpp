@@ -23,6 +23,11 @@ inline Output<Node> named(const std::shared_ptr<Node>& n, const std::string& nam
     return Output<Node>(n, 0);
 }
 
+/// An i64 Constant of the values `v` (an axis, a target shape, a permutation).
+inline Output<Node> i64s(const std::vector<int64_t>& v) {
+    return Output<Node>(op::constant<int64_t>(element::i64, Shape{v.size()}, v), 0);
+}
+
 /// A random f32 Constant in [lo, hi].
 inline Output<Node> random_constant(const Shape& shape, uint32_t seed, const std::string& name, double lo = -1,
                               double hi = 1) {

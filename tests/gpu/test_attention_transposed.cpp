@@ -11,16 +11,13 @@
 #include "ops/fused_ops.hpp"
 
 using namespace ovcl;
+using test::i64s;
 using test::named;
 using test::Runtime;
 
 namespace {
 
 constexpr double kAbsF32 = 1e-5, kRelF32 = 1e-4, kTolF16 = 1e-2;
-
-Output<Node> i64s(const std::vector<int64_t>& v) {
-    return Output<Node>(op::constant<int64_t>(element::i64, Shape{v.size()}, v), 0);
-}
 
 std::string text(const std::vector<int64_t>& order) {
     std::string s;

@@ -10,16 +10,13 @@
 #include "ops/fused_ops.hpp"
 
 using namespace ovcl;
+using test::i64s;
 using test::named;
 using test::Runtime;
 
 namespace {
 
 constexpr double kAbsF32 = 1e-5, kRelF32 = 1e-4, kTolF16 = 1e-2;
-
-Output<Node> i64s(const std::vector<int64_t>& v) {
-    return Output<Node>(op::constant<int64_t>(element::i64, Shape{v.size()}, v), 0);
-}
 
 // x [B, Hkv, S, E] with each head repeated `groups` times: [B, Hkv * groups, S, E]. `target` is the Broadcast's
 // target; empty: computed from ShapeOf(x) as the frontend does, with the Reshape's target [0, Hkv * groups, -1, E]
