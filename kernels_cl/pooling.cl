@@ -202,14 +202,12 @@ __kernel void max_pool_planes(__global const DATA* x, __global DATA* y INDEX_ARG
         int where[16];
         vstore16(best, 0, values);
         vstore16(at, 0, where);
-        const int o = (od * out.y + oh) * out.x + ow;
+        const int spatial = (od * out.y + oh) * out.x + ow;
         for (int i = 0; i < lanes; ++i) {
             const int p = group * 16 + i;
-            ST1(values[i], y + (long)p * out_plane + o);
-#ifdef IDX_T
-            const long flat = (long)p * in_plane + max(where[i], 0);
-            idx[(long)p * out_plane + o] = (IDX_T)(modulo > 0 ? flat % modulo : flat);
-#endif
+            const long o = (long)p * out_plane + spatial;
+            ST1(values[i], y + o);
+            STORE_INDEX(0, where[i])
         }
     }
 }

@@ -117,14 +117,6 @@ bool foldable_transpose(const std::shared_ptr<Node>& t, const FusionWalk& walk) 
            order->back() == static_cast<int64_t>(order->size()) - 1;
 }
 
-std::string order_text(const Node& transpose) {
-    std::string text;
-    const auto order = integer_constant(transpose.input_value(1));
-    for (int64_t a : *order)
-        text += (text.empty() ? "" : ",") + std::to_string(a);
-    return text;
-}
-
 }  // namespace
 
 size_t fold_attention_transposes(Model& model, const std::set<std::string>& host_ops) {
@@ -148,13 +140,13 @@ size_t fold_attention_transposes(Model& model, const std::set<std::string>& host
             if (foldable_transpose(t, walk) && walk.consumers.only(Output<Node>(t, 0)) == attention &&
                 !attention->has_attr(kAttentionOrders[i])) {
                 inputs[i] = t->input_value(0);
-                attrs.emplace_back(kAttentionOrders[i], order_text(*t));
+                attrs.emplace_back(kAttentionOrders[i], op::list(*integer_constant(t->input_value(1))));
                 nodes.push_back(t);
             }
         }
         const auto reader = walk.consumers.only(Output<Node>(attention, 0));
         if (foldable_transpose(reader, walk) && !attention->has_attr("out_order")) {
-            attrs.emplace_back("out_order", order_text(*reader));
+            attrs.emplace_back("out_order", op::list(*integer_constant(reader->input_value(1))));
             nodes.push_back(reader);
         }
         if (nodes.size() == 1)
