@@ -19,13 +19,6 @@ namespace {
 
 constexpr double kAbsF32 = 1e-5, kRelF32 = 1e-4, kTolF16 = 1e-2;
 
-std::string text(const std::vector<int64_t>& order) {
-    std::string s;
-    for (int64_t a : order)
-        s += (s.empty() ? "" : ",") + std::to_string(a);
-    return s;
-}
-
 // The tensor stored before Transpose(order) gives `view`: stored[order[d]] = view[d].
 Shape stored_shape(const Shape& view, const std::vector<int64_t>& order) {
     if (order.empty())
@@ -88,7 +81,7 @@ std::shared_ptr<Node> fused(const Layouts& c, const TensorVector& in) {
         {"q_order", &c.q_order}, {"k_order", &c.k_order}, {"v_order", &c.v_order}, {"out_order", &c.out_order}};
     for (const auto& [name, order] : orders)
         if (!order->empty())
-            attrs.emplace_back(name, text(*order));
+            attrs.emplace_back(name, op::list(*order));
     auto node = std::make_shared<Node>("FusedTransposedAttention", 1, params, attrs);
     node->validate_and_infer_types();
     return node;
@@ -105,9 +98,9 @@ TEST(GpuAttentionTransposed, KernelReadsAndWritesTheTransposedLayouts) {
     // BERT's layout: every operand and the result [B, L, H, E]; 2 row blocks of 16, 5 keys, a padding mask.
     cases[0] = {{2, 3, 17, 16}, {2, 3, 5, 16}, {2, 3, 5, 8}, kHeads, kHeads, kHeads, kHeads, Shape{2, 1, 1, 5}};
     // GPT-2's decode step: the query and result transposed, K and V from the cache as they are.
-    cases[1] = {{1, 4, 1, 16}, {1, 4, 9, 16}, {1, 4, 9, 16}, kHeads, {}, {}, kHeads};
+    cases[1] = {{1, 4, 1, 16}, {1, 4, 9, 16}, {1, 4, 9, 16}, kHeads, {}, {}, kHeads, std::nullopt};
     // Rank 3, sequence first ([L, B, E]), causal, V as it is.
-    cases[2] = {{2, 6, 8}, {2, 6, 8}, {2, 6, 4}, {1, 0, 2}, {1, 0, 2}, {}, {1, 0, 2}};
+    cases[2] = {{2, 6, 8}, {2, 6, 8}, {2, 6, 4}, {1, 0, 2}, {1, 0, 2}, {}, {1, 0, 2}, std::nullopt};
     cases[2].causal = true;
     // Other permutations: the query stored [H, L, B, E], the result stored [H, L, B, Ev], a mask per (row, key).
     cases[3] = {{2, 3, 7, 16}, {2, 3, 11, 16}, {2, 3, 11, 16}, {2, 0, 1, 3}, {1, 0, 2, 3}, {0, 2, 1, 3},
@@ -118,7 +111,7 @@ TEST(GpuAttentionTransposed, KernelReadsAndWritesTheTransposedLayouts) {
     cases[5] = cases[0];
     cases[5].et = element::f16;
     // The result alone (LLaMA's), one query row per head.
-    cases[6] = {{1, 4, 1, 32}, {1, 4, 40, 32}, {1, 4, 40, 32}, {}, {}, {}, kHeads};
+    cases[6] = {{1, 4, 1, 32}, {1, 4, 40, 32}, {1, 4, 40, 32}, {}, {}, {}, kHeads, std::nullopt};
     for (const Layouts& c : cases) {
         const TensorVector in = inputs_of(c);
         const auto node = fused(c, in);
